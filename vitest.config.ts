@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `server` (unit + API tests through app.inject against a real database; SQLite by
+ * default, PostgreSQL when TEST_DATABASE_URL is set) and `e2e` (Playwright journeys against a built
+ * app in Debian's chromium). `npm test` (scripts/test.mjs) runs them in order.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
