@@ -10,3 +10,4 @@ export * from './qu';
 export * from './exam';
 export * from './paper';
 export * from './stat';
+export * from './sys-config';
