@@ -1,0 +1,80 @@
+/**
+ * Server configuration: environment variables parsed by ONE zod schema (ARCHITECTURE §2).
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | PORT | 8080 | HTTP port |
+ * | HOST | 0.0.0.0 | bind address |
+ * | DATA_DIR | ./data | SQLite file, uploads and other local state |
+ * | DATABASE_URL | (unset) | `postgres://…` runs on PostgreSQL; unset → SQLite `DATA_DIR/kaopei.db` |
+ * | KAOPEI_ADMIN_PASSWORD | (unset) | password of the seeded `admin` at first start; required on PostgreSQL |
+ * | KAOPEI_DEMO | true on SQLite, false on PostgreSQL | seed the demo learner and demo content |
+ * | KAOPEI_SITE_NAME / KAOPEI_COPYRIGHT / KAOPEI_FILING_NO | 考培 / © Kaopei / (empty) | login-layout footer |
+ * | KAOPEI_USER_REG | true | learners may register themselves |
+ * | SESSION_TTL_HOURS | 12 | idle lifetime of a login session |
+ * | SWEEP_INTERVAL_MS | 5000 | how often overdue papers are handed in |
+ * | LOG_LEVEL | info | pino level (`silent` in tests) |
+ * | WEB_DIST | apps/web/dist | the built web app served with SPA fallback |
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root (apps/server/src → ../../..). */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    KAOPEI_ADMIN_PASSWORD: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    KAOPEI_DEMO: bool.optional(),
+    KAOPEI_SITE_NAME: z.string().default('考培'),
+    KAOPEI_COPYRIGHT: z.string().default('© 2026 考培 Kaopei'),
+    KAOPEI_FILING_NO: z.string().default(''),
+    KAOPEI_USER_REG: bool.default(true),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  })
+  .transform((c) => ({
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    dialect: c.DATABASE_URL ? ('postgres' as const) : ('sqlite' as const),
+    adminPassword: c.KAOPEI_ADMIN_PASSWORD,
+    demo: c.KAOPEI_DEMO ?? !c.DATABASE_URL,
+    site: { siteName: c.KAOPEI_SITE_NAME, copyRight: c.KAOPEI_COPYRIGHT, filingNo: c.KAOPEI_FILING_NO, userReg: c.KAOPEI_USER_REG },
+    sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
+    sweepIntervalMs: c.SWEEP_INTERVAL_MS,
+    logLevel: c.LOG_LEVEL,
+    webDist: path.resolve(c.WEB_DIST),
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+/**
+ * Parses `env` (default `process.env`). Throws an Error listing every bad variable.
+ * On PostgreSQL KAOPEI_ADMIN_PASSWORD is required (no well-known password on a production database).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

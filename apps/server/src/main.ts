@@ -1,0 +1,30 @@
+/** Entry point: reads config, builds the app, listens, prints the demo accounts on first start. */
+import { loadConfig } from './config';
+import { buildApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.dialect === 'postgres' && !config.adminPassword) {
+    console.error('Refusing to start: on PostgreSQL set KAOPEI_ADMIN_PASSWORD (no well-known password on a production database).');
+    process.exit(1);
+  }
+  const { app, seeded } = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.dialect === 'sqlite' ? `SQLite ${config.dataDir}/kaopei.db` : 'PostgreSQL';
+  console.log(`\nKaopei (考培) is up: http://localhost:${config.port}  (API docs: /api/docs, database: ${where})`);
+  if (seeded.length) {
+    console.log('First start: seeded accounts');
+    for (const a of seeded) console.log(`  ${a.role.padEnd(4)} ${a.userName} / ${a.password}`);
+  }
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

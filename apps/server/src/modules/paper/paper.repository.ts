@@ -1,0 +1,114 @@
+/** SQL for papers (el_paper), their groups, questions and option choices. */
+import type { Executor } from '../../db';
+import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from '../../db/schema';
+import { paginate } from '../../lib/paging';
+
+export function findPaper(db: Executor, id: string) {
+  return db.selectFrom('el_paper').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findInProgress(db: Executor, userId: string, examId: string) {
+  return db.selectFrom('el_paper').selectAll().where('userId', '=', userId).where('examId', '=', examId).where('state', '=', 0).executeTakeFirst();
+}
+
+/** Papers per exam of a user: attempts and the one in progress. */
+export function papersOfUser(db: Executor, userId: string, examIds: string[]) {
+  if (examIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_paper').select(['id', 'examId', 'state']).where('userId', '=', userId).where('examId', 'in', examIds).execute();
+}
+
+export async function countAttempts(db: Executor, userId: string, examId: string): Promise<number> {
+  const row = await db.selectFrom('el_paper').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('examId', '=', examId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPaper(
+  db: Executor,
+  paper: ElPaperTable,
+  groups: ElPaperGroupTable[],
+  qus: ElPaperQuTable[],
+  answers: ElPaperQuAnswerTable[],
+): Promise<void> {
+  await db.insertInto('el_paper').values(paper).execute();
+  if (groups.length) await db.insertInto('el_paper_group').values(groups).execute();
+  // Chunked so that large papers stay under the drivers' bound-parameter limits.
+  for (let i = 0; i < qus.length; i += 200) await db.insertInto('el_paper_qu').values(qus.slice(i, i + 200)).execute();
+  for (let i = 0; i < answers.length; i += 200) await db.insertInto('el_paper_qu_answer').values(answers.slice(i, i + 200)).execute();
+}
+
+export function groupsOf(db: Executor, paperId: string) {
+  return db.selectFrom('el_paper_group').selectAll().where('paperId', '=', paperId).orderBy('sort').execute();
+}
+
+export function qusOf(db: Executor, paperId: string) {
+  return db.selectFrom('el_paper_qu').selectAll().where('paperId', '=', paperId).orderBy('sort').execute();
+}
+
+export function findPaperQu(db: Executor, paperId: string, quId: string) {
+  return db.selectFrom('el_paper_qu').selectAll().where('paperId', '=', paperId).where('quId', '=', quId).executeTakeFirst();
+}
+
+/** Option choices of a paper (one question when `quId` is given), in display order. */
+export function answersOf(db: Executor, paperId: string, quId?: string) {
+  let q = db.selectFrom('el_paper_qu_answer').selectAll().where('paperId', '=', paperId);
+  if (quId) q = q.where('quId', '=', quId);
+  return q.orderBy('quId').orderBy('sort').execute();
+}
+
+/**
+ * Takes the paper's row lock while it is open: touches update_time only when the paper is in exam
+ * and before its deadline. 0 rows → closed (handed in or timed out). On PostgreSQL this row lock
+ * orders fill-answer against hand-in; on SQLite transactions are serial anyway.
+ */
+export async function lockOpenPaper(db: Executor, paperId: string, userId: string, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('el_paper')
+    .set({ updateTime: at })
+    .where('id', '=', paperId)
+    .where('userId', '=', userId)
+    .where('state', '=', 0)
+    .where('limitTime', '>', at)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setChecked(db: Executor, paperId: string, quId: string, answerIds: string[]): Promise<void> {
+  await db.updateTable('el_paper_qu_answer').set({ checked: 0 }).where('paperId', '=', paperId).where('quId', '=', quId).execute();
+  if (answerIds.length) {
+    await db.updateTable('el_paper_qu_answer').set({ checked: 1 }).where('paperId', '=', paperId).where('quId', '=', quId).where('answerId', 'in', answerIds).execute();
+  }
+}
+
+export function setPaperQuAnswer(db: Executor, id: string, set: { answered: number; answer: string }) {
+  return db.updateTable('el_paper_qu').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * Closes an open paper: state 0 → `state`, exactly once. Returns false when another request or the
+ * sweeper closed it first (the state check is in the WHERE clause, ARCHITECTURE §4).
+ */
+export async function closePaper(db: Executor, paperId: string, state: number, handTime: number, at: number): Promise<boolean> {
+  const res = await db.updateTable('el_paper').set({ state, handTime, updateTime: at }).where('id', '=', paperId).where('state', '=', 0).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function setQuResult(db: Executor, id: string, isRight: boolean, actualScore: number) {
+  return db.updateTable('el_paper_qu').set({ isRight: isRight ? 1 : 0, actualScore }).where('id', '=', id).execute();
+}
+
+export function setPaperScore(db: Executor, paperId: string, userScore: number, passed: boolean) {
+  return db.updateTable('el_paper').set({ userScore, passed: passed ? 1 : 0 }).where('id', '=', paperId).execute();
+}
+
+/** Ids of open papers whose deadline has passed at `at`. */
+export async function overduePaperIds(db: Executor, at: number, limit = 500): Promise<string[]> {
+  const rows = await db.selectFrom('el_paper').select('id').where('state', '=', 0).where('limitTime', '<=', at).orderBy('limitTime').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+export function pagePapers(db: Executor, page: { current: number; size: number }, userId: string, f: { examId?: string; state?: number }) {
+  let q = db.selectFrom('el_paper').selectAll().where('userId', '=', userId).orderBy('createTime', 'desc').orderBy('id', 'desc');
+  if (f.examId) q = q.where('examId', '=', f.examId);
+  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  return paginate(q, page);
+}

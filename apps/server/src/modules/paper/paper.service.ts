@@ -1,0 +1,284 @@
+/**
+ * Sitting an exam (SPEC §4 "Exam flow", paper state; §7 /api/paper/paper/*).
+ *
+ * Integrity rules, all by the server clock:
+ * - a paper's deadline `limitTime` = createTime + totalTime minutes, capped at the exam's endTime;
+ * - before hand-in nothing sent to the learner carries a right answer, analysis or score;
+ * - answers change only while the paper is open (state 0 and before the deadline);
+ * - hand-in (by the learner, lazily on access after the deadline, or by the sweeper) closes and
+ *   scores a paper exactly once, in one transaction whose UPDATE checks `state = 0`.
+ */
+import {
+  abcOf,
+  ErrorCode,
+  PAPER_STATE_LABEL,
+  PaperState,
+  QU_TYPE_LABEL,
+  QuType,
+  type FillAnswerReq,
+  type Page,
+  type PaperDetail,
+  type PaperQuDetail,
+  type PaperRecord,
+  type PaperResult,
+} from '@kaopei/contracts';
+import type { z } from 'zod';
+import type { paperPagingReq } from '@kaopei/contracts';
+import type { Db } from '../../db';
+import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from '../../db/schema';
+import { AppError, badParams, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { mapPage } from '../../lib/paging';
+import { formatTime, formatTimeStrict, now } from '../../lib/time';
+import type { AttemptInfo, ExamService } from '../exam/exam.service';
+import type { QuService } from '../qu/qu.service';
+import { sample, shuffle } from './paper.draw';
+import { gradeChoice, paperScore } from './paper.scoring';
+import * as repo from './paper.repository';
+
+type Paper = ElPaperTable;
+
+function isUniqueViolation(e: unknown): boolean {
+  return /UNIQUE constraint|duplicate key/i.test(e instanceof Error ? e.message : String(e));
+}
+
+export class PaperService implements AttemptInfo {
+  constructor(
+    private readonly db: Db,
+    private readonly exams: ExamService,
+    private readonly qus: QuService,
+  ) {}
+
+  /**
+   * Draws a new paper for `userId`. Errors: 10010003 exam missing; 20010004 not open now;
+   * 20010002 a paper is in progress (data `{id}`); 20010003 attempts used up; 20010008 a bank no
+   * longer holds enough questions.
+   */
+  async createPaper(userId: string, examId: string): Promise<{ id: string }> {
+    const at = now();
+    const exam = await this.exams.requireOpen(this.db, examId, at);
+    const open = await repo.findInProgress(this.db, userId, examId);
+    if (open) {
+      if (open.limitTime > at) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, undefined, { id: open.id });
+      await this.handIn(open.id);
+    }
+    if (exam.chance > 0 && (await repo.countAttempts(this.db, userId, examId)) >= exam.chance) throw new AppError(ErrorCode.EXAM_NO_CHANCE);
+
+    const paperId = newId();
+    const groups: ElPaperGroupTable[] = [];
+    const paperQus: ElPaperQuTable[] = [];
+    const choices: ElPaperQuAnswerTable[] = [];
+    const rules = await this.exams.rules(this.db, examId);
+    for (const [gi, rule] of rules.entries()) {
+      const pool = await this.qus.pool(this.db, rule.repoId, rule.quType);
+      if (pool.length < rule.quCount) throw new AppError(ErrorCode.RULE_SHORT, '题库试题数量不足，请联系管理员！');
+      const drawn = sample(pool, rule.quCount);
+      const { options } = await this.qus.load(this.db, drawn);
+      const groupId = newId();
+      groups.push({ id: groupId, paperId, title: QU_TYPE_LABEL[rule.quType] ?? '', quType: rule.quType, quCount: rule.quCount, perScore: rule.quScore, totalScore: rule.quCount * rule.quScore, sort: gi });
+      for (const quId of drawn) {
+        paperQus.push({ id: newId(), paperId, groupId, quId, quType: rule.quType, sort: paperQus.length + 1, score: rule.quScore, answered: 0, mark: 0, isRight: 0, actualScore: 0, answer: '' });
+        // Options are shuffled and labelled A, B, C …; the right flags are a snapshot taken now.
+        shuffle(options.filter((o) => o.quId === quId)).forEach((o, i) => {
+          choices.push({ id: newId(), paperId, quId, answerId: o.id, abc: abcOf(i), sort: i, checked: 0, isRight: o.isRight });
+        });
+      }
+    }
+    const limitTime = Math.min(at + exam.totalTime * 60_000, exam.endTime ?? Number.MAX_SAFE_INTEGER);
+    const paper: Paper = {
+      id: paperId, userId, examId, title: exam.title, totalTime: exam.totalTime, totalScore: exam.totalScore, qualifyScore: exam.qualifyScore,
+      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, updateTime: at,
+    };
+    try {
+      await this.db.transaction().execute((trx) => repo.insertPaper(trx, paper, groups, paperQus, choices));
+    } catch (e) {
+      // A concurrent create (double click) won the unique "one paper in progress" index.
+      if (isUniqueViolation(e)) {
+        const winner = await repo.findInProgress(this.db, userId, examId);
+        throw new AppError(ErrorCode.EXAM_IN_PROGRESS, undefined, winner ? { id: winner.id } : null);
+      }
+      throw e;
+    }
+    return { id: paperId };
+  }
+
+  /** The answer card; hands the paper in first when its time is up. */
+  async paperDetail(userId: string, id: string): Promise<PaperDetail> {
+    const paper = await this.settle(await this.own(userId, id));
+    const [groups, qus] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id)]);
+    return {
+      id: paper.id,
+      examId: paper.examId,
+      title: paper.title,
+      leftSeconds: paper.state === PaperState.IN_EXAM ? Math.max(0, Math.floor((paper.limitTime - now()) / 1000)) : 0,
+      totalScore: paper.totalScore,
+      state: paper.state,
+      groupList: groups.map((g) => ({
+        id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore,
+        quList: qus.filter((q) => q.groupId === g.id).map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: q.answered === 1, mark: q.mark === 1 })),
+      })),
+    };
+  }
+
+  /** One question of the paper as the learner sees it: no right flags, no analysis. 20010001 when deleted during the exam. */
+  async quDetail(userId: string, paperId: string, quId: string): Promise<PaperQuDetail> {
+    const paper = await this.own(userId, paperId);
+    const pq = await repo.findPaperQu(this.db, paperId, quId);
+    if (!pq) throw notFound('试题不存在！');
+    const { qus, options } = await this.qus.load(this.db, [quId]);
+    const qu = qus.get(quId);
+    if (!qu || (qu.deleted === 1 && paper.state === PaperState.IN_EXAM)) throw new AppError(ErrorCode.QU_DELETED);
+    const byId = new Map(options.map((o) => [o.id, o]));
+    const choices = await repo.answersOf(this.db, paperId, quId);
+    return {
+      quId,
+      quType: pq.quType,
+      quType_dictText: QU_TYPE_LABEL[pq.quType] ?? '',
+      content: qu.content,
+      image: qu.image,
+      score: pq.score,
+      answer: pq.answer,
+      mark: pq.mark === 1,
+      answerList: choices.map((c) => ({ id: c.answerId, abc: c.abc, content: byId.get(c.answerId)?.content ?? '', image: byId.get(c.answerId)?.image ?? '', checked: c.checked === 1 })),
+    };
+  }
+
+  /**
+   * Replaces the learner's answer to one question. Errors: 20010005 handed in, 20010006 time up,
+   * 10010001 an option not of this question or several options for a single/true-false question.
+   */
+  async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
+    const at = now();
+    const answers = [...new Set(req.answers)];
+    const result = await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at))) return null;
+      const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
+      if (!pq) throw notFound('试题不存在！');
+      const optionIds = new Set((await repo.answersOf(trx, req.paperId, req.quId)).map((c) => c.answerId));
+      if (answers.some((a) => !optionIds.has(a))) throw badParams('选项不属于该试题！');
+      if ((pq.quType === QuType.SINGLE || pq.quType === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
+      await repo.setChecked(trx, req.paperId, req.quId, answers);
+      const answered = answers.length > 0 || req.answer.trim() !== '';
+      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: req.answer });
+      return { quId: req.quId, answered };
+    });
+    if (result) return result;
+    const paper = await this.own(userId, req.paperId);
+    if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_HANDED);
+    await this.handIn(paper.id);
+    throw new AppError(ErrorCode.PAPER_TIMEOUT);
+  }
+
+  /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. */
+  async handExam(userId: string, id: string): Promise<{ id: string; state: number }> {
+    await this.own(userId, id);
+    await this.handIn(id);
+    const paper = await repo.findPaper(this.db, id);
+    return { id, state: paper?.state ?? PaperState.FINISHED };
+  }
+
+  /**
+   * Closes and scores a paper if it is still open; a no-op otherwise. The close (state check in
+   * WHERE) and the scoring are one transaction: either both happen or neither. Returns whether
+   * this call did the hand-in.
+   */
+  async handIn(paperId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const paper = await repo.findPaper(trx, paperId);
+      if (!paper || paper.state !== PaperState.IN_EXAM) return false;
+      const at = now();
+      if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, Math.min(at, paper.limitTime), at))) return false;
+      const [qus, choices] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId)]);
+      const scores: number[] = [];
+      for (const q of qus) {
+        const opts = choices.filter((c) => c.quId === q.quId).map((c) => ({ checked: c.checked === 1, isRight: c.isRight === 1 }));
+        const { isRight, actualScore } = gradeChoice(opts, q.score);
+        await repo.setQuResult(trx, q.id, isRight, actualScore);
+        scores.push(actualScore);
+      }
+      const { userScore, passed } = paperScore(scores, paper.qualifyScore);
+      await repo.setPaperScore(trx, paperId, userScore, passed);
+      return true;
+    });
+  }
+
+  /** Hands in every open paper whose deadline has passed (the sweeper; also at start). */
+  async handInOverdue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const ids = await repo.overduePaperIds(this.db, now());
+      if (ids.length === 0) return done;
+      for (const id of ids) if (await this.handIn(id)) done++;
+      if (ids.length < 500) return done;
+    }
+  }
+
+  /** The result after hand-in: choices, right options, analysis, scores. 20010007 before. */
+  async paperResult(userId: string, id: string): Promise<PaperResult> {
+    const paper = await this.settle(await this.own(userId, id));
+    if (paper.state === PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_NOT_HANDED);
+    const [groups, pqs, choices] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), repo.answersOf(this.db, id)]);
+    const { qus, options } = await this.qus.load(this.db, pqs.map((q) => q.quId));
+    const optionById = new Map(options.map((o) => [o.id, o]));
+    return {
+      ...this.toRecord(paper),
+      groupList: groups.map((g) => ({
+        id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore,
+        quList: pqs.filter((q) => q.groupId === g.id).map((q) => {
+          const qu = qus.get(q.quId);
+          return {
+            quId: q.quId, sort: q.sort, quType: q.quType, quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
+            content: qu?.content ?? '（试题已被删除）', image: qu?.image ?? '', analysis: qu?.analysis ?? '',
+            score: q.score, actualScore: q.actualScore, answered: q.answered === 1, isRight: q.isRight === 1,
+            answerList: choices.filter((c) => c.quId === q.quId).map((c) => {
+              const o = optionById.get(c.answerId);
+              return { id: c.answerId, abc: c.abc, content: o?.content ?? '', image: o?.image ?? '', analysis: o?.analysis ?? '', checked: c.checked === 1, isRight: c.isRight === 1 };
+            }),
+          };
+        }),
+      })),
+    };
+  }
+
+  /** "My scores": the caller's papers, newest first. */
+  async paging(userId: string, req: z.output<typeof paperPagingReq>): Promise<Page<PaperRecord>> {
+    const page = await repo.pagePapers(this.db, req, userId, req.params ?? {});
+    return mapPage(page, (p) => this.toRecord(p));
+  }
+
+  /** AttemptInfo for the exam module: attempts used and the paper in progress, per exam. */
+  async attemptsOf(userId: string, examIds: string[]) {
+    const rows = await repo.papersOfUser(this.db, userId, examIds);
+    const map = new Map<string, { tryCount: number; processPaperId: string | null }>();
+    for (const r of rows) {
+      const cur = map.get(r.examId) ?? { tryCount: 0, processPaperId: null };
+      cur.tryCount++;
+      if (r.state === PaperState.IN_EXAM) cur.processPaperId = r.id;
+      map.set(r.examId, cur);
+    }
+    return map;
+  }
+
+  /** The caller's own paper, else 10010003 (other users' paper ids look like missing ones). */
+  private async own(userId: string, id: string): Promise<Paper> {
+    const paper = await repo.findPaper(this.db, id);
+    if (!paper || paper.userId !== userId) throw notFound('试卷不存在！');
+    return paper;
+  }
+
+  /** Hands in an open paper whose time is up, and returns the paper as it is now. */
+  private async settle(paper: Paper): Promise<Paper> {
+    if (paper.state !== PaperState.IN_EXAM || paper.limitTime > now()) return paper;
+    await this.handIn(paper.id);
+    return (await repo.findPaper(this.db, paper.id)) ?? paper;
+  }
+
+  private toRecord(p: Paper): PaperRecord {
+    return {
+      id: p.id, examId: p.examId, title: p.title, state: p.state, state_dictText: PAPER_STATE_LABEL[p.state] ?? '',
+      totalScore: p.totalScore, qualifyScore: p.qualifyScore, userScore: p.userScore, passed: p.passed === 1,
+      createTime: formatTimeStrict(p.createTime), handTime: formatTime(p.handTime),
+      userTime: p.handTime ? Math.max(0, Math.round((p.handTime - p.createTime) / 1000)) : 0,
+    };
+  }
+}

@@ -1,0 +1,357 @@
+/**
+ * Question spreadsheet import and export (the yf 试题导入模板 layout, see `../shared/data/README.md`
+ * "xlsx layout"). Pure: reads and writes xlsx buffers with exceljs and never touches the database;
+ * the question service turns a `ParsedImport` into rows, and imports nothing when it has errors.
+ *
+ * Layout: sheet `试题数据` (else the first sheet); row 1 title (merged A1:K1), row 2 the headers
+ * `IMPORT_HEADERS`, then one row per option from row 3. Rows sharing 题目序号 form one question; the
+ * question cells (类型, 内容, 解析, 图片, 视频, 所属题库) are read from its first row only. A question
+ * without options has one row whose option cells are empty.
+ */
+import ExcelJS from 'exceljs';
+import {
+  IMPORT_HEADERS,
+  IMPORT_SHEET_NAME,
+  QU_TYPE_LABEL,
+  QU_TYPE_SHORT,
+  SUPPORTED_QU_TYPES,
+  questionRuleErrors,
+  type ImportError,
+} from '@kaopei/contracts';
+
+/** One option as read from a sheet row. */
+export interface ParsedOption {
+  content: string;
+  isRight: boolean;
+  analysis: string;
+  image: string;
+}
+
+/** One valid question of the sheet. Text is the cell text with only its ends trimmed. */
+export interface ParsedQuestion {
+  /** 题目序号 as written in the sheet (text). */
+  no: string;
+  /** 1-based sheet rows of the question, first row first (fully blank rows excluded). */
+  rows: number[];
+  /** Question type code (1 单选, 2 多选, 3 判断; only SUPPORTED_QU_TYPES reach this list). */
+  quType: number;
+  /** The sheet has no level column: always 1. */
+  level: 1;
+  content: string;
+  analysis: string;
+  image: string;
+  video: string;
+  /** 所属题库 text (a bank title); '' when blank and not required. */
+  repoTitle: string;
+  /** Options in sheet order. */
+  answerList: ParsedOption[];
+}
+
+/**
+ * Result of `parseQuestionSheet`. `questions` holds only the questions without any error, in sheet
+ * order; `errors` lists every problem found, sorted by row. Import nothing when `errors` is not empty.
+ */
+export interface ParsedImport {
+  questions: ParsedQuestion[];
+  errors: ImportError[];
+}
+
+/** A question to write with `buildQuestionSheet`; missing text fields are written blank. */
+export interface SheetQuestion {
+  quType: number;
+  content: string;
+  analysis?: string;
+  image?: string;
+  video?: string;
+  repoTitle: string;
+  answerList: { content: string; isRight: boolean; analysis?: string; image?: string }[];
+}
+
+/** 1-based column numbers of the layout (A…K). */
+const COL = {
+  no: 1,
+  type: 2,
+  content: 3,
+  analysis: 4,
+  image: 5,
+  video: 6,
+  repo: 7,
+  isRight: 8,
+  optContent: 9,
+  optAnalysis: 10,
+  optImage: 11,
+} as const;
+const COLS = IMPORT_HEADERS.length;
+const FIRST_DATA_ROW = 3;
+const COL_WIDTHS = [10, 10, 50, 36, 24, 24, 20, 12, 36, 30, 24];
+
+export const MSG_BAD_FILE = '文件格式不正确，请上传.xlsx文件！';
+export const MSG_BAD_HEADER = '表头不正确，请下载并使用导入模板！';
+export const MSG_NO_DATA = '文件中没有试题数据！';
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * Text of an exceljs cell value, ends trimmed (inner text, HTML and `\n` untouched).
+ * Strings as they are; numbers as `String(n)`; booleans `TRUE`/`FALSE`; dates `yyyy-MM-dd` (or
+ * `yyyy-MM-dd HH:mm:ss` when they carry a time; exceljs dates are UTC); rich text concatenated;
+ * hyperlinks their text; formulas their cached result; error values and anything else ''.
+ */
+export function cellText(value: unknown): string {
+  return rawText(value).trim();
+}
+
+function rawText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    const d = `${value.getUTCFullYear()}-${pad2(value.getUTCMonth() + 1)}-${pad2(value.getUTCDate())}`;
+    const h = value.getUTCHours();
+    const m = value.getUTCMinutes();
+    const s = value.getUTCSeconds();
+    return h || m || s ? `${d} ${pad2(h)}:${pad2(m)}:${pad2(s)}` : d;
+  }
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText)) return v.richText.map((r: unknown) => rawText((r as { text?: unknown })?.text)).join('');
+    if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawText(v.result);
+    if ('text' in v) return rawText(v.text);
+  }
+  return '';
+}
+
+/** Type code of a 题目类型 cell: a label of QU_TYPE_SHORT (单选, 单选题, …) or a known code (1…6, 99). */
+function parseQuType(text: string): number | undefined {
+  if (Object.hasOwn(QU_TYPE_SHORT, text)) return QU_TYPE_SHORT[text];
+  if (/^\d+$/.test(text) && Object.hasOwn(QU_TYPE_LABEL, String(Number(text)))) return Number(text);
+  return undefined;
+}
+
+function rowRange(rows: number[]): string {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return first === last ? `第${first}行` : `第${first}-${last}行`;
+}
+
+/** Rows of one 题目序号 block while scanning. */
+interface Group {
+  no: string;
+  rows: number[];
+  first: string[];
+  options: ParsedOption[];
+  /** A row of the block already has its own error (是否正确项, duplicated number). */
+  rowErrors: boolean;
+  /** The block reuses an earlier 题目序号: reported once, then ignored. */
+  discarded: boolean;
+}
+
+async function loadWorkbook(data: Buffer | Uint8Array): Promise<ExcelJS.Workbook | undefined> {
+  const buf = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  // An xlsx is a zip: refuse anything else before exceljs sees it.
+  if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b) return undefined;
+  try {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as Parameters<typeof wb.xlsx.load>[0]);
+    return wb;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads an uploaded question spreadsheet (xlsx bytes) into questions, validating every row.
+ *
+ * - `opts.repoFromFile`: 所属题库 is required on each question's first row (the caller maps bank
+ *   titles to banks); when false the cell is read but may be blank.
+ * - Never throws for bad input. Whole-file errors: not an xlsx → `{row:0, msg:MSG_BAD_FILE}`;
+ *   header row 2 ≠ IMPORT_HEADERS → `{row:2, msg:MSG_BAD_HEADER}`; no data row → `{row:3, msg:MSG_NO_DATA}`.
+ * - Otherwise every bad row and question is reported with its 1-based sheet row:
+ *   row errors (`第8行（题目序号 2）：是否正确项只能填写0或1，当前为：2`, blank or reused 题目序号) and
+ *   one error per bad question, on its first row, naming its row range and number, e.g.
+ *   `第12-15行（题目序号 7）：单选题必须有且只有一个正确项！（共4个选项，正确项2个）` (unknown or blank
+ *   type, type outside SUPPORTED_QU_TYPES such as 暂不支持导入简答题！, blank content, blank 所属题库, and
+ *   the rules of `questionRuleErrors`).
+ * - Fully blank rows are skipped; continuation rows may leave 题目类型 blank or write `0`.
+ */
+export async function parseQuestionSheet(data: Buffer | Uint8Array, opts: { repoFromFile: boolean }): Promise<ParsedImport> {
+  const wb = await loadWorkbook(data);
+  if (!wb) return { questions: [], errors: [{ row: 0, msg: MSG_BAD_FILE }] };
+  const ws = wb.getWorksheet(IMPORT_SHEET_NAME) ?? wb.worksheets[0];
+  if (!ws) return { questions: [], errors: [{ row: 2, msg: MSG_BAD_HEADER }] };
+
+  const readRow = (r: number): string[] => {
+    const row = ws.getRow(r);
+    const cells: string[] = [];
+    for (let c = 1; c <= COLS; c++) cells.push(cellText(row.getCell(c).value));
+    return cells;
+  };
+  const header = readRow(2);
+  if (IMPORT_HEADERS.some((h, i) => header[i] !== h)) return { questions: [], errors: [{ row: 2, msg: MSG_BAD_HEADER }] };
+
+  const questions: ParsedQuestion[] = [];
+  const errors: ImportError[] = [];
+  const seen = new Map<string, number[]>();
+  let current: Group | undefined;
+  let dataRows = 0;
+
+  const finish = (g: Group | undefined): void => {
+    if (!g || g.discarded) return;
+    const [no, typeText, content, analysis, image, video, repoTitle] = g.first;
+    const msgs: string[] = [];
+    let detail = '';
+    const quType = parseQuType(typeText);
+    if (typeText === '') msgs.push('题目类型不能为空！');
+    else if (quType === undefined) msgs.push(`题目类型不正确：${typeText}`);
+    else if (!(SUPPORTED_QU_TYPES as readonly number[]).includes(quType)) msgs.push(`暂不支持导入${QU_TYPE_LABEL[quType]}！`);
+    if (content === '') msgs.push('题目内容不能为空！');
+    if (opts.repoFromFile && repoTitle === '') msgs.push('所属题库不能为空！');
+    if (quType !== undefined && !g.rowErrors) {
+      const rules = questionRuleErrors({ quType, answerList: g.options });
+      if (rules.length > 0) {
+        msgs.push(...rules);
+        detail = `（共${g.options.length}个选项，正确项${g.options.filter((o) => o.isRight).length}个）`;
+      }
+    }
+    if (msgs.length > 0) {
+      const text = msgs.map((m) => (/[！。]$/.test(m) ? m : `${m}！`)).join('');
+      errors.push({ row: g.rows[0], msg: `${rowRange(g.rows)}（题目序号 ${no}）：${text}${detail}` });
+    } else if (!g.rowErrors && quType !== undefined) {
+      questions.push({ no, rows: g.rows, quType, level: 1, content, analysis, image, video, repoTitle, answerList: g.options });
+    }
+  };
+
+  for (let r = FIRST_DATA_ROW; r <= ws.rowCount; r++) {
+    const cells = readRow(r);
+    if (cells.every((c) => c === '')) continue;
+    dataRows++;
+    const no = cells[COL.no - 1];
+    if (no === '') {
+      errors.push({ row: r, msg: `第${r}行：题目序号不能为空！` });
+      continue;
+    }
+    if (current?.no === no) {
+      current.rows.push(r);
+      const content = cells[COL.content - 1];
+      if (!current.discarded && content !== '' && content !== current.first[COL.content - 1]) {
+        // A second question body under the same number (e.g. a copied block left unrenumbered).
+        errors.push({ row: r, msg: `第${r}行（题目序号 ${no}）：题目序号重复：${no}（同一序号下出现了另一道题目的内容）` });
+        current.rowErrors = true;
+      }
+    } else {
+      finish(current);
+      const earlier = seen.get(no);
+      current = { no, rows: [r], first: cells, options: [], rowErrors: false, discarded: earlier !== undefined };
+      if (earlier) {
+        errors.push({ row: r, msg: `第${r}行：题目序号重复：${no}（已在${rowRange(earlier)}使用）` });
+        continue;
+      }
+      seen.set(no, current.rows);
+    }
+    if (current.discarded) continue;
+    const isRight = cells[COL.isRight - 1];
+    const option = {
+      content: cells[COL.optContent - 1],
+      isRight: isRight === '1',
+      analysis: cells[COL.optAnalysis - 1],
+      image: cells[COL.optImage - 1],
+    };
+    if (isRight === '' && option.content === '' && option.analysis === '' && option.image === '') continue;
+    if (isRight !== '0' && isRight !== '1') {
+      errors.push({ row: r, msg: `第${r}行（题目序号 ${no}）：是否正确项只能填写0或1，当前为：${isRight || '空'}` });
+      current.rowErrors = true;
+    }
+    current.options.push(option);
+  }
+  finish(current);
+
+  if (dataRows === 0) return { questions: [], errors: [{ row: FIRST_DATA_ROW, msg: MSG_NO_DATA }] };
+  errors.sort((a, b) => a.row - b.row);
+  return { questions, errors };
+}
+
+/**
+ * Writes questions in the import layout and returns the xlsx bytes: sheet 试题数据, title row merged
+ * A1:K1, bold header row, then one row per option (a question without options gets one row with
+ * blank option cells). 题目序号 runs 1…N in the given order, 题目类型 is the numeric code, 是否正确项
+ * `1`/`0`, and question cells are filled on each question's first row only. Every cell is text.
+ */
+export async function buildQuestionSheet(questions: SheetQuestion[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(IMPORT_SHEET_NAME);
+  ws.columns = COL_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
+  ws.mergeCells(1, 1, 1, COLS);
+  const title = ws.getCell(1, 1);
+  title.value = IMPORT_SHEET_NAME;
+  title.font = { bold: true, size: 14 };
+  title.alignment = { horizontal: 'center', vertical: 'middle' };
+  const header = ws.getRow(2);
+  header.values = [...IMPORT_HEADERS];
+  header.font = { bold: true };
+  header.getCell(COL.type).note = '1 单选题，2 多选题，3 判断题（也可填写 单选、多选、判断）';
+  header.getCell(COL.isRight).note = '1 正确，0 错误';
+
+  questions.forEach((q, i) => {
+    const head = [String(i + 1), String(q.quType), q.content, q.analysis ?? '', q.image ?? '', q.video ?? '', q.repoTitle];
+    const options = q.answerList.length > 0 ? q.answerList : [undefined];
+    options.forEach((a, j) => {
+      const cells = j === 0 ? head : [String(i + 1), '', '', '', '', '', ''];
+      const opt = a ? [a.isRight ? '1' : '0', a.content, a.analysis ?? '', a.image ?? ''] : ['', '', '', ''];
+      const row = ws.addRow([...cells, ...opt]);
+      row.alignment = { vertical: 'top', wrapText: true };
+    });
+  });
+  const out = await wb.xlsx.writeBuffer();
+  return Buffer.from(out as unknown as ArrayBuffer);
+}
+
+/** Example questions of the import template (our own text). */
+const TEMPLATE_QUESTIONS: SheetQuestion[] = [
+  {
+    quType: 1,
+    content: '下列城市中，哪一个是中华人民共和国的首都？',
+    analysis: '北京是中华人民共和国的首都。',
+    repoTitle: '示例题库',
+    answerList: [
+      { content: '上海', isRight: false },
+      { content: '北京', isRight: true },
+      { content: '广州', isRight: false },
+      { content: '深圳', isRight: false },
+    ],
+  },
+  {
+    quType: 2,
+    content: '下列数字中，哪些是偶数？',
+    analysis: '能被2整除的整数是偶数。',
+    repoTitle: '示例题库',
+    answerList: [
+      { content: '2', isRight: true },
+      { content: '3', isRight: false },
+      { content: '4', isRight: true },
+      { content: '5', isRight: false },
+    ],
+  },
+  {
+    quType: 3,
+    content: '地球绕太阳公转一周大约需要一年。',
+    analysis: '地球的公转周期约为365.25天。',
+    repoTitle: '示例题库',
+    answerList: [
+      { content: '正确', isRight: true },
+      { content: '错误', isRight: false },
+    ],
+  },
+];
+
+/**
+ * The downloadable 试题导入模板.xlsx (IMPORT_TEMPLATE_FILE): the `buildQuestionSheet` layout with
+ * three example questions in bank 示例题库 (one 单选 with 4 options, one 多选 with 4 options of which
+ * 2 are right, one 判断 with 正确/错误). Parses back with no errors.
+ */
+export async function buildImportTemplate(): Promise<Buffer> {
+  return buildQuestionSheet(TEMPLATE_QUESTIONS);
+}
