@@ -92,8 +92,10 @@ export async function closePaper(db: Executor, paperId: string, state: number, h
   return Number(res.numUpdatedRows) === 1;
 }
 
-export function setQuResult(db: Executor, id: string, isRight: boolean, actualScore: number) {
-  return db.updateTable('el_paper_qu').set({ isRight: isRight ? 1 : 0, actualScore }).where('id', '=', id).execute();
+/** Marks the given paper questions right with their full score (the others keep 0 / not right). */
+export async function setQusRight(db: Executor, paperQuIds: string[]): Promise<void> {
+  if (paperQuIds.length === 0) return;
+  await db.updateTable('el_paper_qu').set((eb) => ({ isRight: 1, actualScore: eb.ref('score') })).where('id', 'in', paperQuIds).execute();
 }
 
 export function setPaperScore(db: Executor, paperId: string, userScore: number, passed: boolean) {

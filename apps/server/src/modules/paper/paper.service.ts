@@ -189,14 +189,12 @@ export class PaperService implements AttemptInfo {
       const at = now();
       if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, Math.min(at, paper.limitTime), at))) return false;
       const [qus, choices] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId)]);
-      const scores: number[] = [];
-      for (const q of qus) {
-        const opts = choices.filter((c) => c.quId === q.quId).map((c) => ({ checked: c.checked === 1, isRight: c.isRight === 1 }));
-        const { isRight, actualScore } = gradeChoice(opts, q.score);
-        await repo.setQuResult(trx, q.id, isRight, actualScore);
-        scores.push(actualScore);
-      }
-      const { userScore, passed } = paperScore(scores, paper.qualifyScore);
+      const graded = qus.map((q) => ({
+        id: q.id,
+        ...gradeChoice(choices.filter((c) => c.quId === q.quId).map((c) => ({ checked: c.checked === 1, isRight: c.isRight === 1 })), q.score),
+      }));
+      await repo.setQusRight(trx, graded.filter((g) => g.isRight).map((g) => g.id));
+      const { userScore, passed } = paperScore(graded.map((g) => g.actualScore), paper.qualifyScore);
       await repo.setPaperScore(trx, paperId, userScore, passed);
       return true;
     });
