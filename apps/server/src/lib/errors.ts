@@ -19,3 +19,8 @@ export class AppError extends Error {
 
 export const notFound = (msg?: string) => new AppError(ErrorCode.NOT_FOUND, msg);
 export const badParams = (msg?: string) => new AppError(ErrorCode.BAD_PARAMS, msg);
+
+/** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(e: unknown): boolean {
+  return /UNIQUE constraint|duplicate key/i.test(e instanceof Error ? e.message : String(e));
+}

@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { paperPagingReq } from '@kaopei/contracts';
 import type { Db } from '../../db';
 import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from '../../db/schema';
-import { AppError, badParams, notFound } from '../../lib/errors';
+import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
@@ -37,10 +37,6 @@ import { gradeChoice, paperScore } from './paper.scoring';
 import * as repo from './paper.repository';
 
 type Paper = ElPaperTable;
-
-function isUniqueViolation(e: unknown): boolean {
-  return /UNIQUE constraint|duplicate key/i.test(e instanceof Error ? e.message : String(e));
-}
 
 export class PaperService implements AttemptInfo {
   constructor(

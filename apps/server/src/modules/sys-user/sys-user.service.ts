@@ -13,7 +13,7 @@ import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode, RoleType, type LoginReq, type RegReq, type SessionUser, type UpdatePassReq } from '@kaopei/contracts';
 import type { Db } from '../../db';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { now } from '../../lib/time';
@@ -25,11 +25,6 @@ export const LOGIN_LOCK_MSG = '登录失败次数过多，请15分钟后再试�
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const msg = e instanceof Error ? e.message : String(e);
-  return /UNIQUE constraint|duplicate key/i.test(msg);
 }
 
 export class SysUserService {
@@ -114,18 +109,7 @@ export class SysUserService {
     if (!user || user.state === 1) return null;
     const ttl = this.config.sessionTtlMs;
     if (session.expireTime - at < ttl / 2) await repo.extendToken(this.db, session.id, at + ttl);
-    const roles = await repo.rolesOfUser(this.db, user.id);
-    const permissions = await repo.permissionsOfRoles(this.db, roles.map((r) => r.id));
-    return {
-      userId: user.id,
-      userName: user.userName,
-      realName: user.realName,
-      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
-      roles: roles.map((r) => r.roleName),
-      permissions,
-      tokenHash,
-      token,
-    };
+    return { userId: user.id, userName: user.userName, realName: user.realName, ...(await this.grantsOf(user.id)), tokenHash, token };
   }
 
   /** Role ids of a user (for the menu service). */
@@ -135,6 +119,16 @@ export class SysUserService {
 
   countUsers(): Promise<number> {
     return repo.countUsers(this.db);
+  }
+
+  /** roleType (2 when any role is admin-side), role names and permission codes of a user. */
+  private async grantsOf(userId: string): Promise<{ roleType: number; roles: string[]; permissions: string[] }> {
+    const roles = await repo.rolesOfUser(this.db, userId);
+    return {
+      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
+      roles: roles.map((r) => r.roleName),
+      permissions: await repo.permissionsOfRoles(this.db, roles.map((r) => r.id)),
+    };
   }
 
   private async openSession(userId: string, client: { ip: string; userAgent: string }): Promise<string> {
@@ -156,17 +150,13 @@ export class SysUserService {
   private async sessionUserOf(userId: string, token: string): Promise<SessionUser> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
-    const roles = await repo.rolesOfUser(this.db, userId);
-    const permissions = await repo.permissionsOfRoles(this.db, roles.map((r) => r.id));
     return {
       token,
       userId: user.id,
       userName: user.userName,
       realName: user.realName,
       avatar: user.avatar,
-      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
-      roles: roles.map((r) => r.roleName),
-      permissions,
+      ...(await this.grantsOf(userId)),
       unreadMsg: 0,
       mobile: user.mobile,
       realPerson: user.realPerson,
