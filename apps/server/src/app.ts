@@ -41,7 +41,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie'] },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

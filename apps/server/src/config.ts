@@ -14,6 +14,7 @@
  * | SESSION_TTL_HOURS | 12 | idle lifetime of a login session |
  * | SWEEP_INTERVAL_MS | 5000 | how often overdue papers are handed in |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
+ * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
  * | WEB_DIST | apps/web/dist | the built web app served with SPA fallback |
  */
 import path from 'node:path';
@@ -46,6 +47,7 @@ export const configSchema = z
     KAOPEI_USER_REG: bool.default(true),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   })
@@ -61,6 +63,7 @@ export const configSchema = z
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     sweepIntervalMs: c.SWEEP_INTERVAL_MS,
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST),
   }));
 

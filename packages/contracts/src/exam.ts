@@ -7,7 +7,7 @@ import { SUPPORTED_QU_TYPES } from './enums';
 
 /** One drawing rule: draw `quCount` questions of `quType` from bank `repoId`, each worth `quScore`. */
 export const examRule = z.object({
-  repoId: idSchema.or(z.literal('')).refine((v) => v !== '', '请选择题库！'),
+  repoId: z.string({ error: '请选择题库！' }).trim().min(1, '请选择题库！').max(32, 'ID格式不正确！'),
   quType: z
     .number({ error: '请选择题型！' })
     .int()

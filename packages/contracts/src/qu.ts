@@ -43,7 +43,7 @@ export type QuOption = z.infer<typeof quOption>;
 /** Fields a question has, as saved (admin). */
 export const quSaveReq = z.object({
   id: idSchema.optional(),
-  repoId: idSchema.or(z.literal('')).refine((v) => v !== '', '请选择所属题库！'),
+  repoId: z.string({ error: '请选择所属题库！' }).trim().min(1, '请选择所属题库！').max(32, 'ID格式不正确！'),
   quType: z
     .number({ error: '题目类型不能为空！' })
     .int()

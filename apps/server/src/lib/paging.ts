@@ -2,7 +2,7 @@
  * Paging over a Kysely select (ARCHITECTURE §3): `{current, size}` in, `{records, total, pages,
  * current, size}` out. The count runs on the same filtered query without ordering.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Page } from '@kaopei/contracts';
 
 export async function paginate<D, TB extends keyof D, O>(
@@ -27,4 +27,12 @@ export function mapPage<A, B>(page: Page<A>, fn: (a: A) => B): Page<B> {
 /** Escapes `%`, `_` and `\` for a LIKE pattern and wraps it in `%…%`. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `column LIKE '%text%' ESCAPE '\'`: `%`, `_` and `\` in `text` match only themselves. The ESCAPE
+ * clause is required on SQLite, which (unlike PostgreSQL) has no default LIKE escape character.
+ */
+export function likeContains(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${likePattern(text)} escape '\\'`;
 }

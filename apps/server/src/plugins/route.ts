@@ -4,11 +4,13 @@
  *   post(app, { path, summary, body, data, access, handler })
  *
  * - `POST` with a JSON body validated by the zod `body` schema (messages from contracts);
- * - `access`: 'public' (no login needed), 'user' (any logged-in user) or a permission code that
- *   the session user must hold (checked server-side on every admin call, SPEC §6);
+ * - `access`: 'public' (no login needed), 'user' (any logged-in user), a permission code the
+ *   session user must hold, or a list of codes of which it needs one (SPEC §6); calls whose code
+ *   depends on the body (save = add or update) list both and refine with `requirePerm`;
  * - the answer is the envelope `{code:0, msg, data, success:true}`; `data` is serialised through the
  *   `data` schema, so fields it does not list never leave the server;
- * - a missing/unknown/expired token answers code 10010002; a missing permission 10010004.
+ * - a missing/unknown/expired token answers code 10010002; a missing permission 10010004 — both
+ *   before the body is validated.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,7 +30,8 @@ export interface AuthUser {
   token: string;
 }
 
-export type Access = 'public' | 'user' | PermCode;
+/** 'public', 'user', a permission code, or a list of codes of which the caller needs at least one (SPEC §6). */
+export type Access = 'public' | 'user' | PermCode | readonly PermCode[];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +57,9 @@ export async function authenticate(req: FastifyRequest, access: Access): Promise
   req.authUser = user;
   if (access === 'public') return user;
   if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
-  if (access !== 'user' && !user.permissions.includes(access)) throw new AppError(ErrorCode.NO_PERMISSION);
+  if (access === 'user') return user;
+  const codes: readonly string[] = typeof access === 'string' ? [access] : access;
+  if (!codes.some((c) => user.permissions.includes(c))) throw new AppError(ErrorCode.NO_PERMISSION);
   return user;
 }
 
@@ -95,8 +100,13 @@ export function post<B extends z.ZodTypeAny, D extends z.ZodTypeAny, A extends A
       ...(def.body ? { body: def.body } : {}),
       response: { 200: z.union([envelope(def.data), failEnvelope]) },
     },
+    // Authentication runs before the body is parsed and validated: an anonymous or unauthorised
+    // caller learns nothing about the payload a call expects.
+    onRequest: async (req) => {
+      await authenticate(req, def.access);
+    },
     handler: async (req, reply) => {
-      const user = await authenticate(req, def.access);
+      const user = req.authUser;
       const data = await def.handler({ body: (req.body ?? {}) as z.output<B>, user: user as Ctx<z.output<B>, A>['user'], req, reply });
       return ok(data ?? null);
     },

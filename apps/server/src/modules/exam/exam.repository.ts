@@ -2,11 +2,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db';
 import type { ElExamRuleTable, ElExamTable } from '../../db/schema';
-import { likePattern, paginate } from '../../lib/paging';
+import { likeContains, paginate } from '../../lib/paging';
 
 export function pageExams(db: Executor, page: { current: number; size: number }, f: { title?: string; openType?: number; state?: number; excludes?: string[] }) {
   let q = db.selectFrom('el_exam').selectAll().where('deleted', '=', 0).orderBy('updateTime', 'desc').orderBy('id', 'desc');
-  if (f.title) q = q.where('title', 'like', likePattern(f.title));
+  if (f.title) q = q.where(likeContains('title', f.title));
   if (f.openType) q = q.where('openType', '=', f.openType);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   if (f.excludes?.length) q = q.where('id', 'not in', f.excludes);
@@ -25,7 +25,7 @@ export function pageOnline(db: Executor, page: { current: number; size: number }
     .where((eb) => eb.or([eb('endTime', 'is', null), eb('endTime', '>', at)]))
     .orderBy('createTime', 'desc')
     .orderBy('id', 'desc');
-  if (f.title) q = q.where('title', 'like', likePattern(f.title));
+  if (f.title) q = q.where(likeContains('title', f.title));
   return paginate(q, page);
 }
 

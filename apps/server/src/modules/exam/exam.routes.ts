@@ -13,7 +13,7 @@ export function examRoutes(app: FastifyInstance, exams: ExamService): void {
     summary: 'Create or update an exam',
     body: examSaveReq,
     data: z.object({ id: z.string() }),
-    access: 'user',
+    access: [Perm.EXAM_ADD, Perm.EXAM_UPDATE],
     handler: ({ body, user }) => {
       requirePerm(user, body.id ? Perm.EXAM_UPDATE : Perm.EXAM_ADD);
       return exams.save(body, user.userId);

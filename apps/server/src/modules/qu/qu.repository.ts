@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db';
 import type { ElQuAnswerTable, ElQuTable } from '../../db/schema';
-import { likePattern, paginate } from '../../lib/paging';
+import { likeContains, paginate } from '../../lib/paging';
 
 export interface QuFilter {
   repoId?: string;
@@ -23,7 +23,7 @@ export function pageQu(db: Executor, page: { current: number; size: number }, f:
   if (f.repoId) q = q.where('q.repoId', '=', f.repoId);
   if (f.quType) q = q.where('q.quType', '=', f.quType);
   if (f.level) q = q.where('q.level', '=', f.level);
-  if (f.content) q = q.where('q.content', 'like', likePattern(f.content));
+  if (f.content) q = q.where(likeContains('q.content', f.content));
   return paginate(q, page);
 }
 

@@ -17,7 +17,7 @@ export function quRoutes(app: FastifyInstance, qus: QuService): void {
     summary: 'Create or update a question',
     body: quSaveReq,
     data: z.object({ id: z.string() }),
-    access: 'user',
+    access: [Perm.QU_ADD, Perm.QU_UPDATE],
     handler: ({ body, user }) => {
       requirePerm(user, body.id ? Perm.QU_UPDATE : Perm.QU_ADD);
       return qus.save(body, user.userId);

@@ -118,11 +118,11 @@ export class QuService {
   async importSheet(data: Buffer, repoId: string | undefined, userId: string): Promise<ImportRes> {
     if (repoId) await this.repos.require(this.db, repoId);
     const parsed = await parseQuestionSheet(data, { repoFromFile: !repoId });
-    if (parsed.errors.length) {
-      throw new AppError(ErrorCode.IMPORT_INVALID, `导入数据有误，共${parsed.errors.length}处错误，未导入任何试题！`, { imported: 0, errors: parsed.errors });
-    }
-    if (parsed.questions.length === 0) {
-      throw new AppError(ErrorCode.IMPORT_INVALID, '文件中没有试题数据！', { imported: 0, errors: [{ row: 3, msg: '文件中没有试题数据！' }] });
+    // The parser reports an empty sheet as an error too, so `questions` is never empty here.
+    const { errors } = parsed;
+    if (errors.length) {
+      const msg = errors.length === 1 ? (errors[0]?.msg ?? '') : `导入数据有误，共${errors.length}处错误，未导入任何试题！`;
+      throw new AppError(ErrorCode.IMPORT_INVALID, msg, { imported: 0, errors });
     }
     await this.db.transaction().execute(async (trx) => {
       const repoIds = repoId ? null : await this.repos.ensureByTitles(trx, parsed.questions.map((q) => q.repoTitle), userId);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES } from '@kaopei/contracts';
 import type { Executor } from '../../db';
 import type { ElRepoTable } from '../../db/schema';
-import { likePattern, paginate } from '../../lib/paging';
+import { likeContains, paginate } from '../../lib/paging';
 
 /** Banks with quCount/objCount/subjCount, filtered by title and excluded ids. */
 export function pageRepos(db: Executor, page: { current: number; size: number }, params: { title?: string; excludes?: string[] }) {
@@ -21,7 +21,7 @@ export function pageRepos(db: Executor, page: { current: number; size: number },
     })
     .orderBy('r.updateTime', 'desc')
     .orderBy('r.id', 'desc');
-  if (params.title) q = q.where('r.title', 'like', likePattern(params.title));
+  if (params.title) q = q.where(likeContains('r.title', params.title));
   if (params.excludes?.length) q = q.where('r.id', 'not in', params.excludes);
   return paginate(q, page);
 }

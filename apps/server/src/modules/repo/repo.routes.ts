@@ -13,7 +13,7 @@ export function repoRoutes(app: FastifyInstance, repos: RepoService): void {
     summary: 'Create or update a bank',
     body: repoSaveReq,
     data: z.object({ id: z.string() }),
-    access: 'user',
+    access: [Perm.REPO_ADD, Perm.REPO_UPDATE],
     handler: ({ body, user }) => {
       requirePerm(user, body.id ? Perm.REPO_UPDATE : Perm.REPO_ADD);
       return repos.save(body, user.userId);

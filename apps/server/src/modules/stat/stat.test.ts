@@ -1,0 +1,64 @@
+/**
+ * API tests of the dashboard totals (POST /api/stat/total/num/all): the seeded content, then the
+ * counts after adding and deleting banks, questions, exams and users.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { ErrorCode, ErrorMsg, type TotalNum } from '@kaopei/contracts';
+import { LEARNER, testApp, type TestApp } from '../../test/app';
+import { createExam, createQu, createRepo, examBody, must } from '../../test/builders';
+
+let t: TestApp;
+let admin: string;
+
+const totals = async () => must(await t.call<TotalNum>('/api/stat/total/num/all', {}, admin));
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/stat/total/num/all', () => {
+  it('matches the seeded content', async () => {
+    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2 });
+  });
+
+  it('counts what is added', async () => {
+    const repoId = await createRepo(t, admin);
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2 });
+    await createQu(t, admin, repoId, 1);
+    await createQu(t, admin, repoId, 2);
+    await createQu(t, admin, repoId, 3);
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2 });
+    await createExam(t, admin, examBody(repoId));
+    await t.newLearner('stat');
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3 });
+  });
+
+  it('does not count what is deleted or refused', async () => {
+    const before = await totals();
+    const repoId = await createRepo(t, admin);
+    const q1 = await createQu(t, admin, repoId, 1);
+    await createQu(t, admin, repoId, 3);
+    const examId = await createExam(t, admin, examBody(repoId));
+    expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
+    // Refused calls change nothing.
+    expect((await t.call('/api/qu/qu/save', { repoId, quType: 1, content: '坏题', answerList: [{ content: 'a', isRight: true }] }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call('/api/repo/delete', { ids: [repoId] }, admin)).code).toBe(ErrorCode.REPO_IN_USE);
+    expect((await t.call('/api/sys/user/reg', { userName: 'admin', realName: '重名', password: 'Good@1234' })).code).toBe(ErrorCode.USER_EXISTS);
+    expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
+    must(await t.call('/api/qu/qu/delete', { ids: [q1] }, admin));
+    must(await t.call('/api/exam/exam/delete', { ids: [examId] }, admin));
+    expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 1 });
+    must(await t.call('/api/repo/delete', { ids: [repoId] }, admin));
+    expect(await totals()).toEqual(before);
+  });
+
+  it('is an admin call', async () => {
+    const learner = await t.login(LEARNER);
+    expect(await t.call('/api/stat/total/num/all', {}, learner)).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: ErrorMsg[ErrorCode.NO_PERMISSION], data: null, success: false });
+    expect((await t.call('/api/stat/total/num/all', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+  });
+});

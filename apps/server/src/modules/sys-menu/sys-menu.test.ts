@@ -1,0 +1,159 @@
+/**
+ * API tests of /api/sys/menu/routes (route trees per role, SPEC §2) and of the permission check on
+ * every admin call (SPEC §6): a learner gets 10010004 and nothing changes.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { ErrorCode, ErrorMsg, type RouteNode } from '@kaopei/contracts';
+import { LEARNER, testApp, type TestApp } from '../../test/app';
+import { buildImportTemplate } from '../qu/qu.import';
+import { contentCounts, examBody, must, quBody, rowCount, xlsxUpload } from '../../test/builders';
+
+const NODE_KEYS = ['path', 'name', 'component', 'redirect', 'alwaysShow', 'hidden', 'meta', 'children'];
+const META_KEYS = ['title', 'icon', 'noCache', 'affix', 'activeMenu'];
+
+let t: TestApp;
+let admin: string;
+let learner: string;
+let repoId: string;
+let examId: string;
+
+const flatten = (nodes: RouteNode[]): RouteNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+/** SPEC §2 node shape: required path/name/component/meta.title, optional fields of the right type, nothing else. */
+function expectNodeShape(n: RouteNode): void {
+  for (const k of Object.keys(n)) expect(NODE_KEYS, `key ${k} of ${n.name}`).toContain(k);
+  for (const k of Object.keys(n.meta)) expect(META_KEYS, `meta.${k} of ${n.name}`).toContain(k);
+  expect(n.path).toMatch(/^\//);
+  expect(n.name).not.toBe('');
+  expect(n.component).not.toBe('');
+  expect(typeof n.meta.title).toBe('string');
+  expect(n.meta.title).not.toBe('');
+  if ('redirect' in n) expect(typeof n.redirect).toBe('string');
+  if ('alwaysShow' in n) expect(n.alwaysShow).toBe(true);
+  if ('hidden' in n) expect(n.hidden).toBe(true);
+  if ('children' in n) {
+    expect(n.children?.length).toBeGreaterThan(0);
+    n.children?.forEach(expectNodeShape);
+  }
+}
+
+async function routes(token: string): Promise<RouteNode[]> {
+  return must(await t.call<RouteNode[]>('/api/sys/menu/routes', {}, token));
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login();
+  learner = await t.login(LEARNER);
+  const repos = must(await t.call<{ records: { id: string }[] }>('/api/repo/paging', {}, admin));
+  repoId = repos.records[0].id;
+  const exams = must(await t.call<{ records: { id: string }[] }>('/api/exam/exam/paging', {}, admin));
+  examId = exams.records[0].id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/sys/menu/routes', () => {
+  it('gives an admin the Layout trees with the admin views and the WebLayout tree', async () => {
+    const tree = await routes(admin);
+    tree.forEach(expectNodeShape);
+    const layouts = tree.filter((n) => n.component === 'Layout');
+    expect(layouts.map((n) => n.path)).toEqual(['/admin', '/admin/exam']);
+    expect(layouts[0]).toMatchObject({ name: 'Admin', redirect: '/admin/dashboard' });
+    expect(layouts[1]).toMatchObject({ name: 'ExamMgr', alwaysShow: true, redirect: '/admin/exam/repo' });
+    const views = layouts.flatMap((n) => n.children ?? []);
+    expect(views.map((n) => n.name)).toEqual(expect.arrayContaining(['Dashboard', 'ListRepo', 'QuList', 'ListExam']));
+    expect(views.find((n) => n.name === 'Dashboard')).toMatchObject({ path: '/admin/dashboard', component: 'Dashboard', meta: { title: '控制台', affix: true } });
+    // Hidden form routes (type 3) come along, marked hidden with their active menu.
+    expect(views.find((n) => n.name === 'UpdateQu')).toMatchObject({ path: '/admin/exam/qu/update/:id', component: 'QuForm', hidden: true, meta: { noCache: true, activeMenu: '/admin/exam/qu' } });
+    const web = tree.filter((n) => n.component === 'WebLayout');
+    expect(web).toHaveLength(1);
+    expect(web[0]).toMatchObject({ path: '/web', redirect: '/web/home' });
+    // Function menus (permission codes) are not routes.
+    const all = flatten(tree);
+    expect(all.some((n) => n.meta.title === '查看统计' || n.meta.title === '导入试题')).toBe(false);
+    expect(all.every((n) => !n.children || n.children.length > 0)).toBe(true);
+  });
+
+  it('gives a learner only the WebLayout tree, without any /admin path', async () => {
+    for (const token of [learner, (await t.newLearner('menu')).token]) {
+      const tree = await routes(token);
+      tree.forEach(expectNodeShape);
+      expect(tree).toHaveLength(1);
+      expect(tree[0]).toMatchObject({ path: '/web', name: 'Web', component: 'WebLayout', redirect: '/web/home', meta: { title: '学员端' } });
+      const all = flatten(tree);
+      expect(all.filter((n) => n.path.startsWith('/admin'))).toEqual([]);
+      expect(all.filter((n) => n.component === 'Layout')).toEqual([]);
+      expect(tree[0].children?.filter((n) => !n.hidden).map((n) => n.name)).toEqual(['WebHome', 'OnlineExam', 'MyPaper']);
+      expect(tree[0].children?.find((n) => n.name === 'ExamCheck')).toMatchObject({ path: '/web/exam/check/:id', hidden: true, meta: { activeMenu: '/web/index' } });
+    }
+  });
+
+  it('needs a login', async () => {
+    expect(await t.call('/api/sys/menu/routes')).toMatchObject({ status: 200, code: ErrorCode.NOT_LOGGED_IN, data: null });
+  });
+});
+
+describe('permission enforcement on admin calls', () => {
+  it('answers 10010004 to a learner on every admin JSON call and writes nothing', async () => {
+    const before = { ...(await contentCounts(t)), exams: await rowCount(t, 'el_exam') };
+    const calls: [string, object][] = [
+      ['/api/repo/paging', {}],
+      ['/api/repo/detail', { id: repoId }],
+      ['/api/repo/save', { title: '学员建的题库' }],
+      ['/api/repo/save', { id: repoId, title: '学员改的题库' }],
+      ['/api/repo/delete', { ids: [repoId] }],
+      ['/api/qu/qu/paging', {}],
+      ['/api/qu/qu/save', quBody(repoId, 1)],
+      ['/api/qu/qu/delete', { ids: ['1'] }],
+      ['/api/exam/exam/paging', {}],
+      ['/api/exam/exam/detail', { id: examId }],
+      ['/api/exam/exam/save', examBody(repoId)],
+      ['/api/exam/exam/save', examBody(repoId, { id: examId })],
+      ['/api/exam/exam/state', { ids: [examId], state: 1 }],
+      ['/api/exam/exam/delete', { ids: [examId] }],
+      ['/api/stat/total/num/all', {}],
+    ];
+    for (const [path, body] of calls) {
+      const res = await t.call(path, body, learner);
+      expect(res, path).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: ErrorMsg[ErrorCode.NO_PERMISSION], data: null, success: false });
+    }
+    expect({ ...(await contentCounts(t)), exams: await rowCount(t, 'el_exam') }).toEqual(before);
+    // The seeded bank and exam are untouched and still open to learners.
+    const detail = must(await t.call<{ title: string; state: number }>('/api/exam/exam/detail', { id: examId }, admin));
+    expect(detail.state).toBe(0);
+    expect(must(await t.call<{ title: string }>('/api/repo/detail', { id: repoId }, admin)).title).toBe('安全生产基础知识（演示）');
+  });
+
+  it('answers 10010004 to a learner on the import and the template download', async () => {
+    const before = await contentCounts(t);
+    const res = await xlsxUpload(t, learner, await buildImportTemplate(), '模板.xlsx', repoId);
+    expect(res).toMatchObject({ status: 200, code: ErrorCode.NO_PERMISSION, success: false });
+    expect(await contentCounts(t)).toEqual(before);
+    const tpl = await t.app.inject({ method: 'GET', url: '/api/qu/qu/import/template', headers: { token: learner } });
+    expect(tpl.statusCode).toBe(200);
+    expect(tpl.json()).toMatchObject({ code: ErrorCode.NO_PERMISSION, success: false });
+  });
+
+  it('checks login and permission before the body: invalid payloads reveal nothing', async () => {
+    for (const body of [{}, { title: 123 }, 'not json object']) {
+      expect((await t.call('/api/repo/save', body)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+      expect((await t.call('/api/repo/save', body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
+      expect((await t.call('/api/exam/exam/save', body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
+    }
+    expect((await t.call('/api/repo/save', {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+  });
+
+  it('lets the admin make the same calls (the refusal is about the role, not the call)', async () => {
+    expect((await t.call('/api/stat/total/num/all', {}, admin)).code).toBe(0);
+    expect((await t.call('/api/repo/detail', { id: repoId }, admin)).code).toBe(0);
+    expect((await t.call('/api/qu/qu/paging', {}, admin)).code).toBe(0);
+    expect((await t.call('/api/exam/exam/paging', {}, admin)).code).toBe(0);
+  });
+
+  it('checks the learner-side calls against the login only', async () => {
+    expect((await t.call('/api/exam/exam/online-paging', {}, learner)).code).toBe(0);
+    expect((await t.call('/api/exam/exam/online-paging', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+  });
+});
