@@ -9,7 +9,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { app, seeded } = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: thousands of learners may hand in within the same second.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const where = config.dialect === 'sqlite' ? `SQLite ${config.dataDir}/kaopei.db` : 'PostgreSQL';
   console.log(`\nKaopei (考培) is up: http://localhost:${config.port}  (API docs: /api/docs, database: ${where})`);
   if (seeded.length) {

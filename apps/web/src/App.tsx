@@ -1,0 +1,46 @@
+/**
+ * Application root: antd ConfigProvider (zh_CN locale, empty text '暂无相关数据！'), antd App
+ * (message/notification durations of SPEC §9), TanStack Query, the router and the auth context.
+ */
+import { App as AntApp, ConfigProvider, Empty } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from './store/auth';
+import { AppRoutes } from './router';
+import { FeedbackBinder } from './components/FeedbackBinder';
+import { MESSAGE_SECONDS, NOTICE_SECONDS } from './utils/feedback';
+
+dayjs.locale('zh-cn');
+
+export const EMPTY_TEXT = '暂无相关数据！';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 0 },
+    mutations: { retry: false },
+  },
+});
+
+function renderEmpty() {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />;
+}
+
+export default function App() {
+  return (
+    <ConfigProvider locale={zhCN} renderEmpty={renderEmpty} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#409EFF' } }}>
+      <AntApp message={{ duration: MESSAGE_SECONDS, maxCount: 3 }} notification={{ duration: NOTICE_SECONDS, maxCount: 3 }}>
+        <FeedbackBinder />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AuthProvider>
+              <AppRoutes />
+            </AuthProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

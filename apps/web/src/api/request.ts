@@ -1,0 +1,154 @@
+/**
+ * THE request helper of the web app (SPEC §8 "Request responses", ARCHITECTURE §5).
+ *
+ * - Every call is POST JSON to `/api/...` with the session token in header `token`; the answer is the
+ *   envelope `{code, msg, data, success}` and `request()` resolves with `data`.
+ * - Business failure (code ≠ 0): notification with the server msg or '服务器开小差了呢！', then the
+ *   promise rejects with an `ApiError` carrying `code`, `msg` and `data`. Code 10010002 resets the
+ *   token and reloads the page. Callers that handle a code themselves (20010001, 20010002,
+ *   20010009 …) pass `quiet: [codes]` (or `quiet: true` for every code): no notification for those.
+ * - Transport failure: '服务器无法连接或无法响应！' with no response; 502/500/400/404 messages of the
+ *   spec; others the error message or '请求服务器出现错误。'. Rejects with `ApiError` code -1.
+ * - Timeouts: 60 000 ms; uploads and downloads 1 200 000 ms (SPEC §9).
+ */
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { ErrorCode, type Envelope } from '@kaopei/contracts';
+import { getToken, removeToken } from '../utils/token';
+import { notifyError } from '../utils/feedback';
+
+export const BASE_TIMEOUT = 60_000;
+export const TRANSFER_TIMEOUT = 1_200_000;
+
+const DEFAULT_BUSINESS_MSG = '服务器开小差了呢！';
+/** Code given to transport failures (no envelope). */
+export const TRANSPORT_ERROR = -1;
+
+/** A failed call: business code from the envelope, or TRANSPORT_ERROR. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, msg: string, data: unknown = null) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export function isApiError(err: unknown, code?: number): err is ApiError {
+  return err instanceof ApiError && (code === undefined || err.code === code);
+}
+
+export interface RequestOptions {
+  /** Business codes the caller handles itself (no notification); `true` = all codes. */
+  quiet?: boolean | number[];
+  timeout?: number;
+}
+
+const http = axios.create({ timeout: BASE_TIMEOUT, headers: { 'Content-Type': 'application/json' } });
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('token', token);
+  return config;
+});
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof (value as { code: unknown }).code === 'number';
+}
+
+/** SPEC §8 messages for transport failures. */
+function transportMessage(err: unknown): string {
+  if (err instanceof AxiosError) {
+    if (!err.response) return '服务器无法连接或无法响应！';
+    switch (err.response.status) {
+      case 502:
+        return '无法连接到服务器。';
+      case 500:
+        return '糟糕，服务器开小差了。';
+      case 400:
+        return '缺少必要参数或参数类型不正确。';
+      case 404:
+        return '接口地址错误，请联系管理员。';
+      default: {
+        const body: unknown = err.response.data;
+        if (isEnvelope(body) && body.msg) return body.msg;
+        return err.message || '请求服务器出现错误。';
+      }
+    }
+  }
+  return err instanceof Error && err.message ? err.message : '请求服务器出现错误。';
+}
+
+function isQuiet(quiet: RequestOptions['quiet'], code: number): boolean {
+  return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
+}
+
+/** Turn an envelope into data, or notify and throw (shared by request and upload). */
+function unwrap<T>(body: unknown, options: RequestOptions): T {
+  if (!isEnvelope(body)) {
+    notifyError('请求服务器出现错误。');
+    throw new ApiError(TRANSPORT_ERROR, '请求服务器出现错误。');
+  }
+  if (body.code === ErrorCode.OK) return body.data as T;
+  const msg = body.msg || DEFAULT_BUSINESS_MSG;
+  if (body.code === ErrorCode.NOT_LOGGED_IN) {
+    removeToken();
+    window.location.reload();
+    throw new ApiError(body.code, msg, body.data);
+  }
+  if (!isQuiet(options.quiet, body.code)) notifyError(msg);
+  throw new ApiError(body.code, msg, body.data);
+}
+
+async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<T> {
+  let body: unknown;
+  try {
+    const res = await http.request<unknown>({ ...config, timeout: options.timeout ?? config.timeout ?? BASE_TIMEOUT });
+    body = res.data;
+  } catch (err) {
+    const text = transportMessage(err);
+    notifyError(text);
+    throw new ApiError(TRANSPORT_ERROR, text);
+  }
+  return unwrap<T>(body, options);
+}
+
+/** POST JSON `data` to `url`; resolves with the envelope's `data`. */
+export function request<T>(url: string, data: unknown = {}, options: RequestOptions = {}): Promise<T> {
+  return send<T>({ url, method: 'POST', data }, options);
+}
+
+/** Multipart upload (import); timeout 1 200 000 ms. */
+export function upload<T>(url: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  return send<T>({ url, method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' }, timeout: TRANSFER_TIMEOUT }, options);
+}
+
+/**
+ * File download with the token header (template download, exports); timeout 1 200 000 ms. A JSON
+ * answer instead of a file is an error envelope: its msg is shown (SPEC §8 export returning json).
+ */
+export async function download(url: string, fileName: string, opts: { method?: 'GET' | 'POST'; data?: unknown } = {}): Promise<void> {
+  let blob: Blob;
+  try {
+    const res = await http.request<Blob>({ url, method: opts.method ?? 'GET', data: opts.data, responseType: 'blob', timeout: TRANSFER_TIMEOUT });
+    blob = res.data;
+  } catch (err) {
+    const text = transportMessage(err);
+    notifyError(text);
+    throw new ApiError(TRANSPORT_ERROR, text);
+  }
+  if (blob.type.includes('application/json')) {
+    const body: unknown = JSON.parse(await blob.text());
+    unwrap<unknown>(body, {});
+    return;
+  }
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,142 @@
+/**
+ * Learner layout (SPEC §2 "Learner web routes"): header with the site name, the header menu, and on
+ * the right 注册/登录 for visitors or the real name with a dropdown (管理后台 for admins, 退出登录
+ * after confirmation); footer with the copyright. Header entries of the spec whose pages are not
+ * built yet stay hidden; the learner tree's visible children (在线考试, 我的成绩) are added. Below
+ * 768 px the menu moves into a drawer.
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { App, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { DashboardOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { RoleType } from '@kaopei/contracts';
+import { useAuth } from '../store/auth';
+import { useSiteInfo } from '../store/site';
+import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
+import { PageLoading } from '../components/PageLoading';
+import { SiteFooter } from './LoginLayout';
+
+/** SPEC §2 header menu, in order. Only entries with a built page are shown. */
+export const WEB_HEADER_MENU = [
+  { path: '/web/home', title: '首页' },
+  { path: '/web/state', title: '工作动态' },
+  { path: '/web/webclassapply', title: '网络培训' },
+  { path: '/web/faceTeach', title: '集中培训' },
+  { path: '/web/liveClass', title: '直播课堂' },
+  { path: '/web/publicCourse', title: '公开课' },
+  { path: '/web/uc', title: '个人中心' },
+];
+
+export default function WebLayout() {
+  const { routes, user, status, logout } = useAuth();
+  const { site } = useSiteInfo();
+  const { modal } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const isMobile = screens.md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const pages = useMemo(() => flattenRoutes(rootsOf(routes, 'web')), [routes]);
+  const headerItems = useMemo(() => {
+    const built = new Set(['/web/home', ...pages.map((p) => p.path)]);
+    const fromSpec = WEB_HEADER_MENU.filter((e) => built.has(e.path));
+    const specPaths = new Set(WEB_HEADER_MENU.map((e) => e.path));
+    const extras = pages.filter((p) => !p.hidden && !specPaths.has(p.path)).map((p) => ({ path: p.path, title: p.title }));
+    return [...fromSpec.slice(0, 1), ...extras, ...fromSpec.slice(1)];
+  }, [pages]);
+
+  const path = location.pathname;
+  // The route's activeMenu (e.g. /web/exam/check/:id → /web/index), else the longest matching entry.
+  const selected = activeMenuKey(path, pages) ?? headerItems.find((i) => path === i.path || path.startsWith(`${i.path}/`))?.path;
+
+  const menuItems: MenuProps['items'] = headerItems.map((i) => ({ key: i.path, label: i.title }));
+
+  const onLogout = () => {
+    modal.confirm({
+      title: '提示',
+      content: '确定注销并退出系统吗？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => logout(),
+    });
+  };
+
+  const isAdmin = user && user.roleType !== RoleType.LEARNER;
+  const userMenu: MenuProps['items'] = [
+    ...(isAdmin ? [{ key: 'admin', icon: <DashboardOutlined />, label: '管理后台' }] : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+
+  const right =
+    status === 'ready' && user ? (
+      <Dropdown
+        trigger={['click']}
+        menu={{ items: userMenu, onClick: ({ key }) => (key === 'admin' ? navigate('/admin/dashboard') : onLogout()) }}
+      >
+        <Button type="text" className="web-user" data-testid="web-user-menu">
+          <UserOutlined />
+          <span className="web-user-name">{user.realName || user.userName}</span>
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    ) : (
+      <div className="web-visitor">
+        {site.userReg ? (
+          <Link to="/register">
+            <Button type="text">注册</Button>
+          </Link>
+        ) : null}
+        <Link to="/login">
+          <Button type="primary" size="small">
+            登录
+          </Button>
+        </Link>
+      </div>
+    );
+
+  return (
+    <Layout className="web-layout">
+      <Layout.Header className="web-header">
+        <div className="web-header-inner">
+          {isMobile ? <Button type="text" icon={<MenuOutlined />} aria-label="菜单" onClick={() => setDrawerOpen(true)} /> : null}
+          <Link to="/web/home" className="web-brand">
+            {site.frontLogo ? <img src={site.frontLogo} alt="" /> : null}
+            <span>{site.siteName}</span>
+          </Link>
+          {!isMobile ? (
+            <Menu
+              className="web-menu"
+              mode="horizontal"
+              items={menuItems}
+              selectedKeys={selected ? [selected] : []}
+              onClick={({ key }) => navigate(key)}
+            />
+          ) : (
+            <div className="web-menu-spacer" />
+          )}
+          {right}
+        </div>
+      </Layout.Header>
+      {isMobile ? (
+        <Drawer open={drawerOpen} placement="left" size={220} onClose={() => setDrawerOpen(false)} title={site.siteName}>
+          <Menu
+            mode="inline"
+            items={menuItems}
+            selectedKeys={selected ? [selected] : []}
+            onClick={({ key }) => {
+              navigate(key);
+              setDrawerOpen(false);
+            }}
+          />
+        </Drawer>
+      ) : null}
+      <Layout.Content className="web-content">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+      <SiteFooter className="site-footer web-footer" />
+    </Layout>
+  );
+}

@@ -1,0 +1,6 @@
+/** Entry point of the Kaopei web app. */
+import { createRoot } from 'react-dom/client';
+import App from './App';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,102 @@
+/**
+ * /web/exam/check/:id (:id = exam id) — 考试须知: exam info (/api/exam/exam/check-info) and rules.
+ * 开始考试 → create-paper → /web/exam/start/:paperId; with a paper in progress (processPaperId, or
+ * code 20010002 whose data.id is that paper) the learner resumes it instead (继续考试).
+ */
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import { ErrorCode } from '@kaopei/contracts';
+import { examApi } from '../../../api/exam';
+import { paperApi } from '../../../api/paper';
+import { isApiError } from '../../../api/request';
+import { RichText } from '../../../components/RichText';
+import { formatWindow } from '../../../utils/format';
+import { attemptsText, usedUp } from './OnlineExam';
+
+const NOTES = [
+  '考试开始后开始计时，时间到系统将自动交卷。',
+  '每道题作答后会自动保存，页面上会显示保存状态；网络异常时请点击重试。',
+  '考试期间不能复制粘贴。',
+  '交卷后即可查看成绩与答题详情。',
+];
+
+export default function ExamCheck() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+  const info = useQuery({ queryKey: ['check-info', id], queryFn: () => examApi.checkInfo(id) });
+
+  const goPaper = (paperId: string) => navigate(`/web/exam/start/${encodeURIComponent(paperId)}`, { replace: true });
+
+  const start = async () => {
+    if (info.data?.processPaperId) {
+      goPaper(info.data.processPaperId);
+      return;
+    }
+    setStarting(true);
+    try {
+      const paper = await paperApi.createPaper(id);
+      goPaper(paper.id);
+    } catch (err) {
+      const inProgress = isApiError(err, ErrorCode.EXAM_IN_PROGRESS) ? (err.data as { id?: string } | null)?.id : undefined;
+      if (inProgress) goPaper(inProgress);
+      else void info.refetch();
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (info.isLoading) return <Spin className="page-loading" />;
+  if (!info.data) {
+    return <Result status="warning" title="考试信息加载失败" extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>} />;
+  }
+  const exam = info.data;
+  const resume = Boolean(exam.processPaperId);
+  const noChance = usedUp(exam);
+
+  return (
+    <div className="web-page narrow">
+      <Card title={<span data-testid="check-title">{exam.title}</span>}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'time', label: '考试时长', children: `${exam.totalTime} 分钟` },
+            { key: 'qu', label: '试题数量', children: `${exam.quCount} 题` },
+            { key: 'total', label: '试卷总分', children: `${exam.totalScore} 分` },
+            { key: 'qualify', label: '及格分', children: `${exam.qualifyScore} 分` },
+            { key: 'try', label: '已考/可考次数', children: attemptsText(exam) },
+            { key: 'window', label: '考试时间', children: formatWindow(exam.startTime, exam.endTime) },
+          ]}
+        />
+        {exam.content ? (
+          <div className="check-content">
+            <Typography.Title level={5}>考试说明</Typography.Title>
+            <RichText html={exam.content} />
+          </div>
+        ) : null}
+        <div className="check-content">
+          <Typography.Title level={5}>考试须知</Typography.Title>
+          <ol className="check-notes">
+            {NOTES.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ol>
+        </div>
+        {noChance ? <Alert type="warning" showIcon title="考试次数已用完！" style={{ marginBottom: 16 }} /> : null}
+        {resume ? <Alert type="info" showIcon title="您有正在进行的考试，请继续作答！" style={{ marginBottom: 16 }} /> : null}
+        <Space>
+          <Button type="primary" size="large" loading={starting} disabled={noChance} onClick={start} data-testid="check-start">
+            {resume ? '继续考试' : '开始考试'}
+          </Button>
+          <Button size="large" onClick={() => navigate('/web/index')}>
+            返回
+          </Button>
+        </Space>
+      </Card>
+    </div>
+  );
+}

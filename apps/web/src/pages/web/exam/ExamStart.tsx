@@ -1,0 +1,243 @@
+/**
+ * /web/exam/start/:id (:id = PAPER id) — the exam page (SPEC §4 exam flow):
+ * - paper-detail gives the answer card and leftSeconds; it is re-fetched every 60 s to re-sync the
+ *   countdown (HH:mm:ss) with the server clock; at 0 the paper is handed in and the result opens;
+ *   a paper whose state ≠ 0 goes straight to the result;
+ * - qu-detail loads the current question (20010001 → error, then the exam list with an error flag
+ *   after 1.5 s, SPEC §8); each change is saved at once with a visible per-question state;
+ * - prev / next, 交卷 with a confirmation stating the unanswered count, then
+ *   /web/exam/result/:paperId/exam; paste is blocked with '考试期间不能复制粘贴哦！'.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Drawer, Grid, Modal, Result, Row, Space, Spin } from 'antd';
+import { ClockCircleOutlined, LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ErrorCode, PaperState } from '@kaopei/contracts';
+import { paperApi } from '../../../api/paper';
+import { isApiError } from '../../../api/request';
+import { formatHms } from '../../../utils/format';
+import { AnswerCard } from './AnswerCard';
+import { QuestionPane } from './QuestionPane';
+import { useAnswerSaver } from './useAnswerSaver';
+import { useCountdown } from './useCountdown';
+
+export const PASTE_MSG = '考试期间不能复制粘贴哦！';
+const RESYNC_MS = 60_000;
+
+export default function ExamStart() {
+  const { id: paperId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const isMobile = screens.md === false;
+  const [currentId, setCurrentId] = useState<string>();
+  const [choices, setChoices] = useState<Record<string, string[]>>({});
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [handing, setHanding] = useState(false);
+  const [cardOpen, setCardOpen] = useState(false);
+  const handedRef = useRef(false);
+
+  const resultUrl = `/web/exam/result/${encodeURIComponent(paperId)}/exam`;
+  const goResult = useCallback(() => navigate(resultUrl, { replace: true }), [navigate, resultUrl]);
+  const saver = useAnswerSaver(paperId, goResult);
+
+  const detail = useQuery({
+    queryKey: ['paper-detail', paperId],
+    queryFn: () => paperApi.paperDetail(paperId),
+    refetchInterval: RESYNC_MS,
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
+  const paper = detail.data;
+  const left = useCountdown(paper?.leftSeconds, detail.dataUpdatedAt);
+
+  const questions = useMemo(
+    () => (paper?.groupList ?? []).flatMap((g) => [...g.quList].sort((a, b) => a.sort - b.sort)),
+    [paper],
+  );
+  const current = questions.find((q) => q.quId === currentId) ?? questions[0];
+  const index = current ? questions.indexOf(current) : -1;
+
+  const isAnswered = useCallback(
+    (quId: string) => saver.answered[quId] ?? questions.find((q) => q.quId === quId)?.answered ?? false,
+    [saver.answered, questions],
+  );
+  const unanswered = questions.filter((q) => !isAnswered(q.quId)).length;
+
+  const quQuery = useQuery({
+    queryKey: ['paper-qu', paperId, current?.quId],
+    queryFn: () => paperApi.quDetail(paperId, current?.quId ?? ''),
+    enabled: Boolean(current) && paper?.state === PaperState.IN_EXAM,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+
+  // Paper already closed → result page.
+  useEffect(() => {
+    if (paper && paper.state !== PaperState.IN_EXAM) goResult();
+  }, [paper, goResult]);
+
+  // A deleted question (20010001) → back to the exam list with an error flag after 1.5 s.
+  useEffect(() => {
+    const err = quQuery.error;
+    if (!isApiError(err, ErrorCode.QU_DELETED)) return;
+    message.error(err.message);
+    const timer = window.setTimeout(() => navigate('/web/index?error=1', { replace: true }), 1500);
+    return () => window.clearTimeout(timer);
+  }, [quQuery.error, message, navigate]);
+
+  // Prefetch the next question for a quick switch.
+  useEffect(() => {
+    const next = questions[index + 1];
+    if (next && paper?.state === PaperState.IN_EXAM) {
+      void queryClient.prefetchQuery({ queryKey: ['paper-qu', paperId, next.quId], queryFn: () => paperApi.quDetail(paperId, next.quId), staleTime: Infinity });
+    }
+  }, [index, questions, paperId, paper?.state, queryClient]);
+
+  // No copy / paste during the exam (SPEC §8).
+  useEffect(() => {
+    const block = (e: Event) => {
+      e.preventDefault();
+      message.warning(PASTE_MSG);
+    };
+    document.addEventListener('paste', block);
+    document.addEventListener('copy', block);
+    document.addEventListener('cut', block);
+    return () => {
+      document.removeEventListener('paste', block);
+      document.removeEventListener('copy', block);
+      document.removeEventListener('cut', block);
+    };
+  }, [message]);
+
+  const handIn = useCallback(
+    async (auto: boolean) => {
+      if (handedRef.current) return;
+      handedRef.current = true;
+      setHanding(true);
+      try {
+        await saver.flush();
+        await paperApi.handExam(paperId);
+        message.success(auto ? '考试时间到，系统已自动交卷！' : '交卷成功！');
+        goResult();
+      } catch (err) {
+        if (isApiError(err, ErrorCode.PAPER_HANDED)) goResult();
+        else handedRef.current = false;
+      } finally {
+        setHanding(false);
+        setConfirmOpen(false);
+      }
+    },
+    [saver, paperId, message, goResult],
+  );
+
+  // Time up by the server clock → hand in automatically.
+  useEffect(() => {
+    if (left === 0 && paper?.state === PaperState.IN_EXAM) void handIn(true);
+  }, [left, paper?.state, handIn]);
+
+  const chosenOf = (quId: string): string[] => {
+    if (choices[quId]) return choices[quId];
+    const qu = quQuery.data && quQuery.data.quId === quId ? quQuery.data : undefined;
+    return qu ? qu.answerList.filter((o) => o.checked).map((o) => o.id) : [];
+  };
+
+  const onAnswer = (quId: string, answers: string[]) => {
+    setChoices((c) => ({ ...c, [quId]: answers }));
+    saver.save(quId, answers);
+  };
+
+  const pick = (quId: string) => {
+    setCurrentId(quId);
+    setCardOpen(false);
+  };
+
+  if (detail.isLoading) return <Spin className="page-loading" />;
+  if (!paper) {
+    return <Result status="warning" title="试卷加载失败" extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>} />;
+  }
+
+  const card = <AnswerCard groups={paper.groupList} currentId={current?.quId} isAnswered={isAnswered} onPick={pick} />;
+
+  return (
+    <div className="exam-page">
+      <div className="exam-bar">
+        <div className="exam-bar-title">{paper.title}</div>
+        <Space wrap>
+          {isMobile ? (
+            <Button icon={<UnorderedListOutlined />} onClick={() => setCardOpen(true)}>
+              答题卡
+            </Button>
+          ) : null}
+          <span className={`countdown${left !== null && left <= 300 ? ' countdown-warn' : ''}`}>
+            <ClockCircleOutlined /> 剩余时间 <span data-testid="countdown">{left === null ? '--:--:--' : formatHms(left)}</span>
+          </span>
+          <Button type="primary" danger loading={handing} onClick={() => setConfirmOpen(true)} data-testid="hand-exam">
+            交卷
+          </Button>
+        </Space>
+      </div>
+      <Row gutter={[16, 16]}>
+        {!isMobile ? (
+          <Col md={8} lg={7} xl={6}>
+            <Card size="small" title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} className="exam-card-panel">
+              {card}
+            </Card>
+          </Col>
+        ) : null}
+        <Col xs={24} md={16} lg={17} xl={18}>
+          <Card className="exam-qu-panel">
+            {quQuery.isLoading || !current ? (
+              <Spin className="page-loading" />
+            ) : quQuery.data ? (
+              <QuestionPane
+                qu={quQuery.data}
+                index={index + 1}
+                chosen={chosenOf(current.quId)}
+                saveState={saver.states[current.quId]}
+                answered={isAnswered(current.quId)}
+                onChange={(answers) => onAnswer(current.quId, answers)}
+                onRetry={() => saver.retry(current.quId)}
+              />
+            ) : (
+              <Result status="warning" title="试题加载失败" extra={<Button onClick={() => void quQuery.refetch()}>重新加载</Button>} />
+            )}
+            <div className="exam-nav">
+              <Button icon={<LeftOutlined />} disabled={index <= 0} onClick={() => pick(questions[index - 1].quId)} data-testid="prev-qu">
+                上一题
+              </Button>
+              <Button type="primary" disabled={index < 0 || index >= questions.length - 1} onClick={() => pick(questions[index + 1].quId)} data-testid="next-qu">
+                下一题 <RightOutlined />
+              </Button>
+            </div>
+          </Card>
+        </Col>
+      </Row>
+      {isMobile ? (
+        <Drawer open={cardOpen} onClose={() => setCardOpen(false)} title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} placement="bottom" size="60%">
+          {card}
+        </Drawer>
+      ) : null}
+      <Modal
+        open={confirmOpen}
+        title="确认交卷"
+        onCancel={() => setConfirmOpen(false)}
+        footer={[
+          <Button key="cancel" onClick={() => setConfirmOpen(false)} data-testid="hand-cancel">
+            继续答题
+          </Button>,
+          <Button key="ok" type="primary" danger loading={handing} onClick={() => void handIn(false)} data-testid="hand-confirm">
+            确认交卷
+          </Button>,
+        ]}
+      >
+        <p data-testid="hand-unanswered">
+          {unanswered > 0 ? `您还有 ${unanswered} 道题未作答，确定要交卷吗？` : '您已完成全部试题，确定要交卷吗？'}
+        </p>
+        <p className="muted">交卷后将不能再修改答案。</p>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * /web/index — online exams (SPEC §2 learner routes): paged cards with title, 时长 (分钟), 总分,
+ * 及格分, attempts used/allowed (chance 0 → 不限) and the time window; the button 开始考试 /
+ * 继续考试 goes to /web/exam/check/:id. `?error=1` (set after a deleted question, SPEC §8) shows
+ * an error banner. Empty state '暂无相关数据！'.
+ */
+import { useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Empty, Input, Pagination, Row, Spin, Tag } from 'antd';
+import { ErrorCode, ErrorMsg, PAGE_SIZES, type OnlineExam as OnlineExamRecord } from '@kaopei/contracts';
+import { examApi } from '../../../api/exam';
+import { usePaging } from '../../../components/paging';
+import { formatWindow } from '../../../utils/format';
+
+export function attemptsText(e: Pick<OnlineExamRecord, 'tryCount' | 'chance'>): string {
+  return e.chance === 0 ? `${e.tryCount} / 不限` : `${e.tryCount} / ${e.chance}`;
+}
+
+export function usedUp(e: Pick<OnlineExamRecord, 'tryCount' | 'chance' | 'processPaperId'>): boolean {
+  return !e.processPaperId && e.chance > 0 && e.tryCount >= e.chance;
+}
+
+function ExamCard({ exam }: { exam: OnlineExamRecord }) {
+  const navigate = useNavigate();
+  const resume = Boolean(exam.processPaperId);
+  const noChance = usedUp(exam);
+  return (
+    <Card
+      className="exam-card"
+      data-testid={`online-exam-${exam.id}`}
+      title={exam.title}
+      extra={resume ? <Tag color="orange">考试中</Tag> : noChance ? <Tag>次数已用完</Tag> : null}
+      actions={[
+        <Button
+          key="start"
+          type="primary"
+          disabled={noChance}
+          data-testid={`start-exam-${exam.id}`}
+          onClick={() => navigate(`/web/exam/check/${encodeURIComponent(exam.id)}`)}
+        >
+          {resume ? '继续考试' : '开始考试'}
+        </Button>,
+      ]}
+    >
+      <Descriptions
+        size="small"
+        column={2}
+        items={[
+          { key: 'time', label: '考试时长', children: `${exam.totalTime} 分钟` },
+          { key: 'total', label: '总分', children: exam.totalScore },
+          { key: 'qualify', label: '及格分', children: exam.qualifyScore },
+          { key: 'try', label: '已考/可考', children: attemptsText(exam) },
+          { key: 'window', label: '考试时间', span: 2, children: formatWindow(exam.startTime, exam.endTime) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function OnlineExam() {
+  const [searchParams] = useSearchParams();
+  const paging = usePaging<{ title: string }>({ title: '' });
+  const query = useQuery({
+    queryKey: ['online-exam', paging.current, paging.size, paging.params],
+    queryFn: () => examApi.onlinePaging(paging.current, paging.size, paging.params.title ? { title: paging.params.title } : {}),
+    placeholderData: keepPreviousData,
+  });
+  const records = query.data?.records ?? [];
+  const pg = paging.pagination(query.data?.total);
+
+  return (
+    <div className="web-page">
+      {searchParams.get('error') ? <Alert type="error" showIcon closable title={ErrorMsg[ErrorCode.QU_DELETED]} style={{ marginBottom: 16 }} /> : null}
+      <div className="web-page-head">
+        <h2>在线考试</h2>
+        <Input.Search placeholder="搜索考试名称" allowClear onSearch={(v) => paging.search({ title: v.trim() })} style={{ maxWidth: 280 }} />
+      </div>
+      <Spin spinning={query.isFetching}>
+        {records.length === 0 && !query.isFetching ? (
+          <Empty description="暂无相关数据！" />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {records.map((e) => (
+              <Col xs={24} md={12} xl={8} key={e.id}>
+                <ExamCard exam={e} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Spin>
+      <Pagination
+        className="web-pagination"
+        current={pg.current}
+        pageSize={pg.pageSize}
+        total={query.data?.total ?? 0}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES.map(String)}
+        showTotal={(t) => `共 ${t} 条`}
+        onChange={pg.onChange}
+        hideOnSinglePage={false}
+      />
+    </div>
+  );
+}

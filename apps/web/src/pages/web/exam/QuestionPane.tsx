@@ -1,0 +1,93 @@
+/**
+ * Question pane of the exam page: type, score, content (sanitised HTML or text), image and options
+ * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2). Each option element
+ * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question.
+ */
+import type { KeyboardEvent } from 'react';
+import { Button, Checkbox, Image, Radio, Space, Tag } from 'antd';
+import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
+import { QU_TYPE_LABEL, QuType, type PaperQuDetail } from '@kaopei/contracts';
+import { RichText } from '../../../components/RichText';
+import type { SaveState } from './useAnswerSaver';
+
+interface Props {
+  qu: PaperQuDetail;
+  index: number;
+  chosen: string[];
+  saveState: SaveState | undefined;
+  answered: boolean;
+  onChange: (answers: string[]) => void;
+  onRetry: () => void;
+}
+
+const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
+
+function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined; answered: boolean; onRetry: () => void }) {
+  const effective: SaveState | 'none' = state ?? (answered ? 'saved' : 'none');
+  const icon = effective === 'saving' ? <LoadingOutlined /> : effective === 'saved' ? <CheckCircleOutlined /> : effective === 'error' ? <ExclamationCircleOutlined /> : null;
+  return (
+    <span className={`save-state save-state-${effective}`} role="status" aria-live="polite">
+      {icon} <span data-testid="save-state">{effective === 'none' ? '未作答' : SAVE_TEXT[effective]}</span>
+      {effective === 'error' ? (
+        <Button size="small" type="link" danger onClick={onRetry} data-testid="save-retry">
+          重试
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+export function QuestionPane({ qu, index, chosen, saveState, answered, onChange, onRetry }: Props) {
+  const multi = qu.quType === QuType.MULTI;
+
+  const toggle = (optionId: string) => {
+    if (multi) onChange(chosen.includes(optionId) ? chosen.filter((c) => c !== optionId) : [...chosen, optionId]);
+    else if (!chosen.includes(optionId) || chosen.length !== 1) onChange([optionId]);
+  };
+  const onKey = (e: KeyboardEvent, optionId: string) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      toggle(optionId);
+    }
+  };
+
+  return (
+    <div className="qu-pane">
+      <div className="qu-pane-head">
+        <Space wrap>
+          <span className="qu-index">第 {index} 题</span>
+          <Tag color="blue">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</Tag>
+          <span className="qu-score">{qu.score} 分</span>
+        </Space>
+        <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
+      </div>
+      <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
+      {qu.image ? <Image src={qu.image} className="qu-image" /> : null}
+      <div className="qu-options" role={multi ? 'group' : 'radiogroup'}>
+        {qu.answerList.map((o) => {
+          const checked = chosen.includes(o.id);
+          return (
+            <div
+              key={o.id}
+              className={`qu-option${checked ? ' qu-option-checked' : ''}`}
+              role={multi ? 'checkbox' : 'radio'}
+              aria-checked={checked}
+              tabIndex={0}
+              data-testid={`option-${o.id}`}
+              data-checked={checked ? 'true' : 'false'}
+              onClick={() => toggle(o.id)}
+              onKeyDown={(e) => onKey(e, o.id)}
+            >
+              {multi ? <Checkbox checked={checked} tabIndex={-1} className="qu-option-mark" /> : <Radio checked={checked} tabIndex={-1} className="qu-option-mark" />}
+              <span className="qu-option-abc">{o.abc}.</span>
+              <div className="qu-option-body">
+                <RichText html={o.content} />
+                {o.image ? <Image src={o.image} className="qu-option-image" preview={false} /> : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

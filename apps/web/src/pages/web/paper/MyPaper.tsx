@@ -1,0 +1,76 @@
+/**
+ * /web/paper — my scores (/api/paper/paper/paging): paged table 考试名称, 得分, 及格分, 总分, 结果,
+ * 交卷时间, 用时; 查看 → /web/exam/result/:id/paper; papers still in progress show 继续考试 →
+ * /web/exam/start/:id. On narrow screens the table scrolls horizontally.
+ */
+import type { HTMLAttributes } from 'react';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
+import { PASSED_LABEL, PaperState, type PaperRecord } from '@kaopei/contracts';
+import { paperApi } from '../../../api/paper';
+import { usePaging } from '../../../components/paging';
+import { formatDuration } from '../../../utils/format';
+
+export default function MyPaper() {
+  const navigate = useNavigate();
+  const paging = usePaging<Record<string, never>>({});
+  const query = useQuery({
+    queryKey: ['my-paper', paging.current, paging.size],
+    queryFn: () => paperApi.paging(paging.current, paging.size, {}),
+    placeholderData: keepPreviousData,
+  });
+
+  const inExam = (r: PaperRecord) => r.state === PaperState.IN_EXAM;
+  const columns: TableColumnsType<PaperRecord> = [
+    { title: '考试名称', dataIndex: 'title', ellipsis: true, width: 220 },
+    { title: '得分', dataIndex: 'userScore', width: 70, render: (v: number, r) => (inExam(r) ? '-' : v) },
+    { title: '及格分', dataIndex: 'qualifyScore', width: 80 },
+    { title: '总分', dataIndex: 'totalScore', width: 70 },
+    {
+      title: '结果',
+      key: 'passed',
+      width: 90,
+      render: (_, r) =>
+        inExam(r) ? <Tag color="orange">{r.state_dictText || '考试中'}</Tag> : <Tag color={r.passed ? 'success' : 'error'}>{PASSED_LABEL[r.passed ? 1 : 0]}</Tag>,
+    },
+    { title: '交卷时间', dataIndex: 'handTime', width: 170, render: (v: string | null) => v ?? '-' },
+    { title: '用时', dataIndex: 'userTime', width: 110, render: (v: number, r) => (inExam(r) ? '-' : formatDuration(v)) },
+    {
+      title: '操作',
+      key: 'op',
+      width: 100,
+      fixed: 'right',
+      render: (_, r) =>
+        inExam(r) ? (
+          <Button type="link" size="small" onClick={() => navigate(`/web/exam/start/${encodeURIComponent(r.id)}`)} data-testid={`paper-resume-${r.id}`}>
+            继续考试
+          </Button>
+        ) : (
+          <Button type="link" size="small" onClick={() => navigate(`/web/exam/result/${encodeURIComponent(r.id)}/paper`)} data-testid={`paper-view-${r.id}`}>
+            查看
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="web-page">
+      <div className="web-page-head">
+        <h2>我的成绩</h2>
+      </div>
+      <Card>
+        <Table<PaperRecord>
+          rowKey="id"
+          size="middle"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.records ?? []}
+          pagination={paging.pagination(query.data?.total)}
+          onRow={(r) => ({ 'data-testid': `paper-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
+          scroll={{ x: 810 }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * THE navigation guard (SPEC §2 navigation rules, §4 Session, §6), run on every location:
+ * - public paths (/login, /register, /forgot, /401, /404, /sync, /web/home, /web/state,
+ *   /web/state/details) pass without a token; any other path shows "请先登录" for 1.5 s, then goes
+ *   to /login?redirect=<path>;
+ * - with a token, the session (user + route tree) is loaded first (a spinner meanwhile); a failed
+ *   load resets the token and goes to login;
+ * - a logged-in user on /login, '' or / goes to the redirect query or the role home;
+ * - an admin without generated admin menus: '您无权访问此系统，请联系管理员进行菜单授权！', token reset,
+ *   /login?redirect=<path>;
+ * - roleType 1 on /admin/* → /web/home; a learner whose realPerson ≠ 1 → /web/uc with a warning;
+ * - the document title is "<route title> - <siteName>".
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Spin } from 'antd';
+import { ErrorCode, ErrorMsg, RoleType } from '@kaopei/contracts';
+import { roleHome, useAuth, type AuthValue } from '../store/auth';
+import { useSiteInfo } from '../store/site';
+import { feedback, MESSAGE_SECONDS } from '../utils/feedback';
+import { hasAdminMenus, titleOf } from './tree';
+
+export const PUBLIC_PATHS = ['/login', '/register', '/forgot', '/401', '/404', '/sync', '/web/home', '/web/state', '/web/state/details'];
+export const LOGIN_REQUIRED_MSG = '请先登录';
+export const REAL_NAME_MSG = '您需要完成实名认证后才能正常使用！';
+const LOGIN_DELAY_MS = 1500;
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+export function loginUrl(fullPath: string): string {
+  return `/login?redirect=${encodeURIComponent(fullPath)}`;
+}
+
+type Decision =
+  | { kind: 'pass' }
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string; warn?: string }
+  | { kind: 'login-required'; to: string }
+  | { kind: 'reset'; to: string; error?: string };
+
+function safeRedirect(search: string): string | null {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : null;
+}
+
+/** Pure decision of SPEC §2 for one location and auth state. */
+export function decide(pathname: string, search: string, auth: Pick<AuthValue, 'status' | 'user' | 'routes'>): Decision {
+  const fullPath = pathname + search;
+  if (auth.status === 'anonymous') {
+    return isPublicPath(pathname) ? { kind: 'pass' } : { kind: 'login-required', to: loginUrl(fullPath) };
+  }
+  if (auth.status === 'loading') return { kind: 'wait' };
+  if (auth.status === 'failed' || !auth.user) return { kind: 'reset', to: loginUrl(fullPath) };
+  const user = auth.user;
+  const isLearner = user.roleType === RoleType.LEARNER;
+  if (pathname === '/login' || pathname === '' || pathname === '/') {
+    return { kind: 'redirect', to: (pathname === '/login' && safeRedirect(search)) || roleHome(user) };
+  }
+  if (!isLearner && !hasAdminMenus(auth.routes)) {
+    return { kind: 'reset', to: loginUrl(fullPath), error: ErrorMsg[ErrorCode.NO_MENUS] };
+  }
+  if (isLearner && (pathname === '/admin' || pathname.startsWith('/admin/'))) return { kind: 'redirect', to: '/web/home' };
+  // /404 and /401 are exempt too, so that a missing /web/uc page cannot loop.
+  if (isLearner && user.realPerson !== 1 && !['/web/uc', '/404', '/401'].includes(pathname)) {
+    return { kind: 'redirect', to: '/web/uc', warn: REAL_NAME_MSG };
+  }
+  return { kind: 'pass' };
+}
+
+function FullPageSpin() {
+  return (
+    <div className="page-spin">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+export function NavigationGuard({ titles, children }: { titles: { path: string; title: string }[]; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const { site } = useSiteInfo();
+  const { status, user, routes, resetToken } = auth;
+  const decision = useMemo(() => decide(location.pathname, location.search, { status, user, routes }), [location.pathname, location.search, status, user, routes]);
+  const key = decision.kind === 'pass' || decision.kind === 'wait' ? decision.kind : `${decision.kind}:${decision.to}`;
+
+  useEffect(() => {
+    if (decision.kind === 'redirect') {
+      if (decision.warn) feedback.message.warning(decision.warn, MESSAGE_SECONDS);
+      navigate(decision.to, { replace: true });
+    } else if (decision.kind === 'reset') {
+      if (decision.error) feedback.message.error(decision.error, MESSAGE_SECONDS);
+      resetToken();
+      navigate(decision.to, { replace: true });
+    } else if (decision.kind === 'login-required') {
+      feedback.message.error(LOGIN_REQUIRED_MSG, MESSAGE_SECONDS);
+      const timer = window.setTimeout(() => navigate(decision.to, { replace: true }), LOGIN_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+    return undefined;
+    // `key` identifies the decision; the decision object itself changes identity on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const title = titleOf(location.pathname, titles);
+  useEffect(() => {
+    document.title = title ? `${title} - ${site.siteName}` : site.siteName;
+  }, [title, site.siteName]);
+
+  return decision.kind === 'pass' ? <>{children}</> : <FullPageSpin />;
+}

@@ -1,0 +1,130 @@
+/**
+ * Auth context (SPEC §4 Session): token (cookie `token`), the session user and the server route
+ * tree (`/api/sys/menu/routes`).
+ *
+ * status: 'anonymous' (no token) → 'loading' (token, fetching user + routes) → 'ready', or
+ * 'failed' when loading broke (the guard then resets the token and goes to login).
+ * `login` / `register` store the returned token and load the routes; `logout` calls the server,
+ * clears everything and goes to /login (the provider lives inside the router); `resetToken` clears locally only.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { RoleType, type LoginReq, type RegReq, type RouteNode, type SessionUser } from '@kaopei/contracts';
+import { userApi } from '../api/user';
+import { menuApi } from '../api/menu';
+import { getToken, removeToken, setToken } from '../utils/token';
+
+export type AuthStatus = 'anonymous' | 'loading' | 'ready' | 'failed';
+
+export interface AuthValue {
+  status: AuthStatus;
+  token: string;
+  user: SessionUser | null;
+  /** Server route tree; empty until loaded. */
+  routes: RouteNode[];
+  login: (body: LoginReq) => Promise<SessionUser>;
+  register: (body: RegReq) => Promise<SessionUser>;
+  logout: () => Promise<void>;
+  resetToken: () => void;
+  /** True when the user holds at least one of the codes (an empty list passes; SPEC §6). */
+  hasPerm: (codes: string | string[]) => boolean;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+interface State {
+  status: AuthStatus;
+  token: string;
+  user: SessionUser | null;
+  routes: RouteNode[];
+}
+
+/** Home of a role (SPEC §2): learners /web/home, everybody else /admin/dashboard. */
+export function roleHome(user: SessionUser | null): string {
+  return user && user.roleType !== RoleType.LEARNER ? '/admin/dashboard' : '/web/home';
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(() => {
+    const token = getToken();
+    return { status: token ? 'loading' : 'anonymous', token, user: null, routes: [] };
+  });
+
+  const loadSession = useCallback(async (token: string, known?: SessionUser) => {
+    const user = known ?? (await userApi.info());
+    const routes = await menuApi.routes();
+    setState({ status: 'ready', token, user, routes: Array.isArray(routes) ? routes : [] });
+    return user;
+  }, []);
+
+  // Restore the session of a token found in the cookie at start.
+  useEffect(() => {
+    if (state.status !== 'loading' || state.user) return;
+    let alive = true;
+    loadSession(state.token).catch(() => {
+      if (alive) setState((s) => ({ ...s, status: 'failed' }));
+    });
+    return () => {
+      alive = false;
+    };
+  }, [state.status, state.token, state.user, loadSession]);
+
+  const signIn = useCallback(
+    async (user: SessionUser) => {
+      setToken(user.token);
+      queryClient.clear();
+      try {
+        return await loadSession(user.token, user);
+      } catch (err) {
+        removeToken();
+        setState({ status: 'anonymous', token: '', user: null, routes: [] });
+        throw err;
+      }
+    },
+    [loadSession, queryClient],
+  );
+
+  const login = useCallback(async (body: LoginReq) => signIn(await userApi.login(body)), [signIn]);
+  const register = useCallback(async (body: RegReq) => signIn(await userApi.reg(body)), [signIn]);
+
+  const resetToken = useCallback(() => {
+    removeToken();
+    queryClient.clear();
+    setState({ status: 'anonymous', token: '', user: null, routes: [] });
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await userApi.logout();
+    } catch {
+      // The session is dropped locally anyway.
+    }
+    resetToken();
+    navigate('/login', { replace: true });
+  }, [resetToken, navigate]);
+
+  const hasPerm = useCallback(
+    (codes: string | string[]) => {
+      const list = Array.isArray(codes) ? codes : [codes];
+      if (list.length === 0) return true;
+      const held = state.user?.permissions ?? [];
+      return list.some((c) => held.includes(c));
+    },
+    [state.user],
+  );
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, login, register, logout, resetToken, hasPerm }),
+    [state, login, register, logout, resetToken, hasPerm],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
