@@ -88,8 +88,8 @@ export const resultQu = z.object({
   isRight: z.boolean(),
   answerList: z.array(resultOption),
 });
-/** POST /api/paper/paper/paper-result (only after hand-in). */
-export const paperResult = z.object({
+/** A paper as "my scores" lists it. */
+export const paperRecord = z.object({
   id: z.string(),
   examId: z.string(),
   title: z.string(),
@@ -103,24 +103,14 @@ export const paperResult = z.object({
   handTime: z.string().nullable(),
   /** Seconds between paper creation and hand-in. */
   userTime: z.number().int(),
+});
+export type PaperRecord = z.infer<typeof paperRecord>;
+
+/** POST /api/paper/paper/paper-result (only after hand-in): the record plus every question. */
+export const paperResult = paperRecord.extend({
   groupList: z.array(paperGroup.omit({ quList: true }).extend({ quList: z.array(resultQu) })),
 });
 export type PaperResult = z.infer<typeof paperResult>;
 
 export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), state: z.number().int().optional() }));
-export const paperRecord = z.object({
-  id: z.string(),
-  examId: z.string(),
-  title: z.string(),
-  state: z.number().int(),
-  state_dictText: z.string(),
-  totalScore: z.number().int(),
-  qualifyScore: z.number().int(),
-  userScore: z.number().int(),
-  passed: z.boolean(),
-  createTime: z.string(),
-  handTime: z.string().nullable(),
-  userTime: z.number().int(),
-});
-export type PaperRecord = z.infer<typeof paperRecord>;
 export const paperPagingRes = pagingRes(paperRecord);

@@ -56,14 +56,8 @@ export const quSaveReq = z.object({
 });
 export type QuSaveReq = z.infer<typeof quSaveReq>;
 
-export const quDetail = z.object({
-  id: z.string(),
-  repoId: z.string(),
-  repoId_dictText: z.string(),
-  quType: z.number().int(),
-  quType_dictText: z.string(),
-  level: z.number().int(),
-  content: z.string(),
+/** A question with its options, as the admin edits it (carries isRight and analysis). */
+export const quDetail = quRecord.omit({ level_dictText: true, createTime: true, updateTime: true }).extend({
   analysis: z.string(),
   image: z.string(),
   answerList: z.array(quOption.extend({ id: z.string() })),
