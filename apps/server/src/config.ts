@@ -51,6 +51,10 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   })
+  .refine((c) => !c.DATABASE_URL || c.KAOPEI_ADMIN_PASSWORD, {
+    path: ['KAOPEI_ADMIN_PASSWORD'],
+    message: 'required with DATABASE_URL (PostgreSQL): no well-known administrator password on a production database',
+  })
   .transform((c) => ({
     port: c.PORT,
     host: c.HOST,
@@ -70,8 +74,8 @@ export const configSchema = z
 export type Config = z.output<typeof configSchema>;
 
 /**
- * Parses `env` (default `process.env`). Throws an Error listing every bad variable.
- * On PostgreSQL KAOPEI_ADMIN_PASSWORD is required (no well-known password on a production database).
+ * Parses `env` (default `process.env`). Throws an Error listing every bad variable; among them, on
+ * PostgreSQL a missing KAOPEI_ADMIN_PASSWORD (no well-known password on a production database).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
