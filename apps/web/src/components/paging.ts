@@ -1,11 +1,13 @@
 /**
  * List helpers shared by every paged table (SPEC §2 generic paging tables, §5 delete rules, §9 page
- * sizes): paging state with antd pagination props, and the delete action with its confirmation
- * '确实要删除吗?' and the selection check '请至少选择一条数据！'.
+ * sizes): paging state with antd pagination props, a paged list (paging + its query + the selected
+ * row ids), and the delete action with its confirmation '确实要删除吗?' and the selection check
+ * '请至少选择一条数据！'.
  */
 import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, type TablePaginationConfig } from 'antd';
-import { PAGE_SIZES } from '@kaopei/contracts';
+import { PAGE_SIZES, type Page } from '@kaopei/contracts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const DELETE_CONFIRM = '确实要删除吗?';
@@ -39,7 +41,39 @@ export function usePaging<P>(initialParams: P, initialSize = DEFAULT_PAGE_SIZE) 
   return { current, size, params, search, setCurrent, pagination };
 }
 
-/** Delete with confirmation; resolves true when deleted. */
+const NO_KEYS: readonly string[] = [];
+
+/**
+ * One paged list: `paging` (usePaging), `query` of the page (query key `[key, current, size,
+ * params]`, the previous page stays shown while the next one loads), the selected row ids, and
+ * `refresh`, which clears the selection and invalidates `key` plus the keys in `alsoInvalidate`
+ * (other lists that show counts of the changed records; pass a module constant so that `refresh`
+ * stays the same function between renders).
+ */
+export function usePagedList<P, R>(
+  key: string,
+  load: (current: number, size: number, params: P) => Promise<Page<R>>,
+  initialParams: P,
+  alsoInvalidate: readonly string[] = NO_KEYS,
+) {
+  const queryClient = useQueryClient();
+  const paging = usePaging<P>(initialParams);
+  const [selected, setSelected] = useState<string[]>([]);
+  const query = useQuery({
+    queryKey: [key, paging.current, paging.size, paging.params],
+    queryFn: () => load(paging.current, paging.size, paging.params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(() => {
+    setSelected([]);
+    for (const k of [key, ...alsoInvalidate]) void queryClient.invalidateQueries({ queryKey: [k] });
+  }, [queryClient, key, alsoInvalidate]);
+  return { paging, query, selected, setSelected, refresh };
+}
+
+export type PagedList<P, R> = ReturnType<typeof usePagedList<P, R>>;
+
+/** Delete with confirmation: no ids → the warning '请至少选择一条数据！'; done → '删除成功！' and `onDone`. */
 export function useDeleteAction(remove: (ids: string[]) => Promise<unknown>, onDone: () => void) {
   const { modal, message } = App.useApp();
   return useCallback(

@@ -5,16 +5,18 @@
  */
 import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
-import { App, Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu } from 'antd';
-import { HomeOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Breadcrumb, Button, Drawer, Grid, Layout, Menu } from 'antd';
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { RouteNode } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
 import { buildAdminMenu, parentKeysOf } from './admin-menu';
 import { PageLoading } from '../components/PageLoading';
+import { UserMenu, type UserMenuLink } from './UserMenu';
 
 export const SIDEBAR_WIDTH = 210;
+const TO_WEB: UserMenuLink = { label: '学员端', icon: <HomeOutlined />, to: '/web/home', divider: true };
 
 function breadcrumbOf(roots: RouteNode[], pathname: string): string[] {
   for (const root of roots) {
@@ -36,9 +38,8 @@ function breadcrumbOf(roots: RouteNode[], pathname: string): string[] {
 }
 
 export default function AdminLayout() {
-  const { routes, user, logout } = useAuth();
+  const { routes, user } = useAuth();
   const { site } = useSiteInfo();
-  const { modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.lg === false;
   const [collapsed, setCollapsed] = useState(false);
@@ -52,16 +53,6 @@ export default function AdminLayout() {
   const selected = activeMenuKey(location.pathname, flat);
   const [openKeys, setOpenKeys] = useState<string[]>(() => parentKeysOf(roots, selected));
   const crumbs = breadcrumbOf(roots, location.pathname);
-
-  const onLogout = () => {
-    modal.confirm({
-      title: '提示',
-      content: '确定注销并退出系统吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => logout(),
-    });
-  };
 
   const menu = (
     <>
@@ -112,22 +103,10 @@ export default function AdminLayout() {
           />
           <Breadcrumb className="admin-breadcrumb" items={crumbs.map((title) => ({ title }))} />
           <div className="admin-header-right">
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'web', icon: <HomeOutlined />, label: '学员端' },
-                  { type: 'divider' },
-                  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
-                ],
-                onClick: ({ key }) => (key === 'web' ? navigate('/web/home') : onLogout()),
-              }}
-            >
-              <Button type="text" className="admin-user" data-testid="admin-user-menu">
-                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-                <span className="admin-user-name">{user?.realName || user?.userName}</span>
-              </Button>
-            </Dropdown>
+            <UserMenu link={TO_WEB} className="admin-user" testId="admin-user-menu">
+              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+              <span className="admin-user-name">{user?.realName || user?.userName}</span>
+            </UserMenu>
           </div>
         </Layout.Header>
         <Layout.Content className="admin-content">

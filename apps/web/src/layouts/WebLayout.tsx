@@ -7,14 +7,15 @@
  */
 import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { App, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
-import { DashboardOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { DashboardOutlined, DownOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { RoleType } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
 import { PageLoading } from '../components/PageLoading';
 import { SiteFooter } from './LoginLayout';
+import { UserMenu, type UserMenuLink } from './UserMenu';
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -27,10 +28,12 @@ export const WEB_HEADER_MENU = [
   { path: '/web/uc', title: '个人中心' },
 ];
 
+/** Shown to admins only. */
+const TO_ADMIN: UserMenuLink = { label: '管理后台', icon: <DashboardOutlined />, to: '/admin/dashboard' };
+
 export default function WebLayout() {
-  const { routes, user, status, logout } = useAuth();
+  const { routes, user, status } = useAuth();
   const { site } = useSiteInfo();
-  const { modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -52,34 +55,13 @@ export default function WebLayout() {
 
   const menuItems: MenuProps['items'] = headerItems.map((i) => ({ key: i.path, label: i.title }));
 
-  const onLogout = () => {
-    modal.confirm({
-      title: '提示',
-      content: '确定注销并退出系统吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => logout(),
-    });
-  };
-
-  const isAdmin = user && user.roleType !== RoleType.LEARNER;
-  const userMenu: MenuProps['items'] = [
-    ...(isAdmin ? [{ key: 'admin', icon: <DashboardOutlined />, label: '管理后台' }] : []),
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
-  ];
-
   const right =
     status === 'ready' && user ? (
-      <Dropdown
-        trigger={['click']}
-        menu={{ items: userMenu, onClick: ({ key }) => (key === 'admin' ? navigate('/admin/dashboard') : onLogout()) }}
-      >
-        <Button type="text" className="web-user" data-testid="web-user-menu">
-          <UserOutlined />
-          <span className="web-user-name">{user.realName || user.userName}</span>
-          <DownOutlined />
-        </Button>
-      </Dropdown>
+      <UserMenu link={user.roleType !== RoleType.LEARNER ? TO_ADMIN : undefined} className="web-user" testId="web-user-menu">
+        <UserOutlined />
+        <span className="web-user-name">{user.realName || user.userName}</span>
+        <DownOutlined />
+      </UserMenu>
     ) : (
       <div className="web-visitor">
         {site.userReg ? (

@@ -17,8 +17,7 @@ import AdminLayout from '../layouts/AdminLayout';
 import WebLayout from '../layouts/WebLayout';
 import Login from '../pages/login/Login';
 import Register from '../pages/login/Register';
-import NotFound from '../pages/error/NotFound';
-import Unauthorized from '../pages/error/Unauthorized';
+import { NotFound, Unauthorized } from '../pages/error/ErrorPage';
 
 /** Titles of the static routes (document title, SPEC §2). */
 export const STATIC_TITLES = [

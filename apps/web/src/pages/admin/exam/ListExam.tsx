@@ -3,36 +3,28 @@
  * enable/disable (/api/exam/exam/state: 0 normal, 1 disabled; '状态修改成功!'), edit → ExamForm,
  * delete and batch delete with confirmation. Buttons per permission code.
  */
-import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL, Perm as P, type ExamRecord } from '@kaopei/contracts';
 import { examApi } from '../../../api/exam';
 import { useAuth } from '../../../store/auth';
-import { Perm } from '../../../components/Perm';
-import { SELECT_ONE, useDeleteAction, usePaging } from '../../../components/paging';
+import { PermButton, RowAction } from '../../../components/Perm';
+import { TitleSearch } from '../../../components/SearchBar';
+import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
+import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../components/paging';
 import { formatWindow } from '../../../utils/format';
 
 export default function ListExam() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { hasPerm } = useAuth();
-  const paging = usePaging<{ title: string }>({ title: '' });
-  const [selected, setSelected] = useState<string[]>([]);
-
-  const query = useQuery({
-    queryKey: ['exam-paging', paging.current, paging.size, paging.params],
-    queryFn: () => examApi.paging(paging.current, paging.size, paging.params.title ? { title: paging.params.title } : {}),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = useCallback(() => {
-    setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: ['exam-paging'] });
-  }, [queryClient]);
+  const list = usePagedList<{ title: string }, ExamRecord>(
+    'exam-paging',
+    (current, size, { title }) => examApi.paging(current, size, title ? { title } : {}),
+    { title: '' },
+  );
+  const { refresh, selected } = list;
   const remove = useDeleteAction((ids) => examApi.delete({ ids }), refresh);
 
   const changeState = async (ids: string[], state: number) => {
@@ -69,68 +61,36 @@ export default function ListExam() {
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Perm code={P.EXAM_UPDATE}>
-            <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/update/${encodeURIComponent(r.id)}`)}>
-              编辑
-            </Button>
-          </Perm>
-          <Perm code={P.EXAM_STATE}>
-            <Button type="link" size="small" onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
-              {r.state === 0 ? '禁用' : '启用'}
-            </Button>
-          </Perm>
-          <Perm code={P.EXAM_DELETE}>
-            <Button type="link" size="small" danger onClick={() => remove([r.id])}>
-              删除
-            </Button>
-          </Perm>
+          <RowAction code={P.EXAM_UPDATE} onClick={() => navigate(`/admin/exam/exam/update/${encodeURIComponent(r.id)}`)}>
+            编辑
+          </RowAction>
+          <RowAction code={P.EXAM_STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
+            {r.state === 0 ? '禁用' : '启用'}
+          </RowAction>
+          <RowAction code={P.EXAM_DELETE} danger onClick={() => remove([r.id])}>
+            删除
+          </RowAction>
         </Space>
       ),
     },
   ];
 
-  const selectable = hasPerm([P.EXAM_DELETE, P.EXAM_STATE]);
-
   return (
     <Card className="page">
-      <Form layout="inline" className="list-filter" onFinish={(v: { title?: string }) => paging.search({ title: (v.title ?? '').trim() })}>
-        <Form.Item name="title">
-          <Input placeholder="搜索考试名称" allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
-      <Space className="list-toolbar" wrap>
-        <Perm code={P.EXAM_ADD}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/exam/exam/add')} data-testid="exam-add">
-            添加
-          </Button>
-        </Perm>
-        <Perm code={P.EXAM_STATE}>
-          <Button onClick={() => changeState(selected, 0)}>批量启用</Button>
-        </Perm>
-        <Perm code={P.EXAM_STATE}>
-          <Button onClick={() => changeState(selected, 1)}>批量禁用</Button>
-        </Perm>
-        <Perm code={P.EXAM_DELETE}>
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
-            批量删除
-          </Button>
-        </Perm>
-      </Space>
-      <Table<ExamRecord>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        pagination={paging.pagination(query.data?.total)}
-        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-        scroll={{ x: 1000 }}
-      />
+      <TitleSearch placeholder="搜索考试名称" onSearch={(title) => list.paging.search({ title })} />
+      <ListToolbar>
+        <PermButton code={P.EXAM_ADD} type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/exam/exam/add')} data-testid="exam-add">
+          添加
+        </PermButton>
+        <PermButton code={P.EXAM_STATE} onClick={() => changeState(selected, 0)}>
+          批量启用
+        </PermButton>
+        <PermButton code={P.EXAM_STATE} onClick={() => changeState(selected, 1)}>
+          批量禁用
+        </PermButton>
+        <BatchDeleteButton code={P.EXAM_DELETE} onClick={() => remove(selected)} />
+      </ListToolbar>
+      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([P.EXAM_DELETE, P.EXAM_STATE])} scroll={{ x: 1000 }} />
     </Card>
   );
 }

@@ -3,39 +3,40 @@
  * 试题数, 客观题, 主观题, 更新时间), add/edit in a 580 px dialog, delete and batch delete with
  * confirmation, and a 试题 link to the question list filtered by the bank. Buttons per permission.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Space, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { Perm as P, type RepoRecord } from '@kaopei/contracts';
 import { repoApi } from '../../../api/repo';
 import { useAuth } from '../../../store/auth';
-import { Perm } from '../../../components/Perm';
-import { useDeleteAction, usePaging } from '../../../components/paging';
+import { PermButton, RowAction } from '../../../components/Perm';
+import { TitleSearch } from '../../../components/SearchBar';
+import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
+import { useDeleteAction, usePagedList } from '../../../components/paging';
 import { RepoFormModal } from './RepoFormModal';
+
+/** The bank select of other pages shows bank titles. */
+const ALSO_INVALIDATE = ['repo-select'];
 
 export default function ListRepo() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { hasPerm } = useAuth();
-  const paging = usePaging<{ title: string }>({ title: '' });
-  const [selected, setSelected] = useState<string[]>([]);
+  const list = usePagedList<{ title: string }, RepoRecord>(
+    'repo-paging',
+    (current, size, { title }) => repoApi.paging(current, size, title ? { title } : {}),
+    { title: '' },
+    ALSO_INVALIDATE,
+  );
   const [editing, setEditing] = useState<RepoRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const remove = useDeleteAction((ids) => repoApi.delete({ ids }), list.refresh);
 
-  const query = useQuery({
-    queryKey: ['repo-paging', paging.current, paging.size, paging.params],
-    queryFn: () => repoApi.paging(paging.current, paging.size, paging.params.title ? { title: paging.params.title } : {}),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = useCallback(() => {
-    setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: ['repo-paging'] });
-    void queryClient.invalidateQueries({ queryKey: ['repo-select'] });
-  }, [queryClient]);
-  const remove = useDeleteAction((ids) => repoApi.delete({ ids }), refresh);
+  /** Opens the dialog on a bank, or empty for a new one. */
+  const openForm = (record: RepoRecord | null) => {
+    setEditing(record);
+    setFormOpen(true);
+  };
 
   const columns: TableColumnsType<RepoRecord> = [
     { title: '题库名称', dataIndex: 'title', ellipsis: true },
@@ -49,28 +50,15 @@ export default function ListRepo() {
       width: 200,
       render: (_, r) => (
         <Space size={0} wrap>
-          <Perm code={P.QU_LIST}>
-            <Button type="link" size="small" onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
-              试题
-            </Button>
-          </Perm>
-          <Perm code={P.REPO_UPDATE}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => {
-                setEditing(r);
-                setFormOpen(true);
-              }}
-            >
-              编辑
-            </Button>
-          </Perm>
-          <Perm code={P.REPO_DELETE}>
-            <Button type="link" size="small" danger onClick={() => remove([r.id])}>
-              删除
-            </Button>
-          </Perm>
+          <RowAction code={P.QU_LIST} onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
+            试题
+          </RowAction>
+          <RowAction code={P.REPO_UPDATE} onClick={() => openForm(r)}>
+            编辑
+          </RowAction>
+          <RowAction code={P.REPO_DELETE} danger onClick={() => remove([r.id])}>
+            删除
+          </RowAction>
         </Space>
       ),
     },
@@ -78,47 +66,15 @@ export default function ListRepo() {
 
   return (
     <Card className="page">
-      <Form layout="inline" className="list-filter" onFinish={(v: { title?: string }) => paging.search({ title: (v.title ?? '').trim() })}>
-        <Form.Item name="title">
-          <Input placeholder="搜索题库名称" allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
-      <Space className="list-toolbar" wrap>
-        <Perm code={P.REPO_ADD}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="repo-add"
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            添加
-          </Button>
-        </Perm>
-        <Perm code={P.REPO_DELETE}>
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
-            批量删除
-          </Button>
-        </Perm>
-      </Space>
-      <Table<RepoRecord>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        pagination={paging.pagination(query.data?.total)}
-        rowSelection={hasPerm(P.REPO_DELETE) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-        scroll={{ x: 760 }}
-      />
-      <RepoFormModal open={formOpen} record={editing} onClose={() => setFormOpen(false)} onSaved={refresh} />
+      <TitleSearch placeholder="搜索题库名称" onSearch={(title) => list.paging.search({ title })} />
+      <ListToolbar>
+        <PermButton code={P.REPO_ADD} type="primary" icon={<PlusOutlined />} data-testid="repo-add" onClick={() => openForm(null)}>
+          添加
+        </PermButton>
+        <BatchDeleteButton code={P.REPO_DELETE} onClick={() => remove(list.selected)} />
+      </ListToolbar>
+      <PagedTable<RepoRecord> list={list} columns={columns} selectable={hasPerm(P.REPO_DELETE)} scroll={{ x: 760 }} />
+      <RepoFormModal open={formOpen} record={editing} onClose={() => setFormOpen(false)} onSaved={list.refresh} />
     </Card>
   );
 }

@@ -5,11 +5,10 @@
  * an error banner. Empty state '暂无相关数据！'.
  */
 import { useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Pagination, Row, Spin, Tag } from 'antd';
 import { ErrorCode, ErrorMsg, PAGE_SIZES, type OnlineExam as OnlineExamRecord } from '@kaopei/contracts';
 import { examApi } from '../../../api/exam';
-import { usePaging } from '../../../components/paging';
+import { usePagedList } from '../../../components/paging';
 import { formatWindow } from '../../../utils/format';
 
 export function attemptsText(e: Pick<OnlineExamRecord, 'tryCount' | 'chance'>): string {
@@ -59,12 +58,11 @@ function ExamCard({ exam }: { exam: OnlineExamRecord }) {
 
 export default function OnlineExam() {
   const [searchParams] = useSearchParams();
-  const paging = usePaging<{ title: string }>({ title: '' });
-  const query = useQuery({
-    queryKey: ['online-exam', paging.current, paging.size, paging.params],
-    queryFn: () => examApi.onlinePaging(paging.current, paging.size, paging.params.title ? { title: paging.params.title } : {}),
-    placeholderData: keepPreviousData,
-  });
+  const { paging, query } = usePagedList<{ title: string }, OnlineExamRecord>(
+    'online-exam',
+    (current, size, { title }) => examApi.onlinePaging(current, size, title ? { title } : {}),
+    { title: '' },
+  );
   const records = query.data?.records ?? [];
   const pg = paging.pagination(query.data?.total);
 

@@ -5,21 +5,18 @@
  */
 import type { HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Tag, type TableColumnsType } from 'antd';
 import { PASSED_LABEL, PaperState, type PaperRecord } from '@kaopei/contracts';
 import { paperApi } from '../../../api/paper';
-import { usePaging } from '../../../components/paging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePagedList } from '../../../components/paging';
 import { formatDuration } from '../../../utils/format';
+
+const NO_FILTER = {};
 
 export default function MyPaper() {
   const navigate = useNavigate();
-  const paging = usePaging<Record<string, never>>({});
-  const query = useQuery({
-    queryKey: ['my-paper', paging.current, paging.size],
-    queryFn: () => paperApi.paging(paging.current, paging.size, {}),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList<Record<string, never>, PaperRecord>('my-paper', (current, size) => paperApi.paging(current, size, {}), NO_FILTER);
 
   const inExam = (r: PaperRecord) => r.state === PaperState.IN_EXAM;
   const columns: TableColumnsType<PaperRecord> = [
@@ -60,13 +57,9 @@ export default function MyPaper() {
         <h2>我的成绩</h2>
       </div>
       <Card>
-        <Table<PaperRecord>
-          rowKey="id"
-          size="middle"
-          loading={query.isFetching}
+        <PagedTable<PaperRecord>
+          list={list}
           columns={columns}
-          dataSource={query.data?.records ?? []}
-          pagination={paging.pagination(query.data?.total)}
           onRow={(r) => ({ 'data-testid': `paper-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
           scroll={{ x: 810 }}
         />
