@@ -29,6 +29,9 @@ export interface DbOptions {
 export function createDb(opts: DbOptions): Db {
   if (opts.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: opts.target, max: 10 });
+    // An idle client that dies (database restart, admin kill) must not crash the server: the pool
+    // drops it and the next query opens a new connection.
+    pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   }
   if (opts.target !== ':memory:') fs.mkdirSync(path.dirname(opts.target), { recursive: true });

@@ -45,7 +45,17 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: (
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Not WITH (FORCE): killing pool connections that are still closing surfaces in `pg` as an
+      // uncaught 57P01. Wait instead while the database is in use (55006).
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

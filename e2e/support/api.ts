@@ -1,0 +1,70 @@
+/**
+ * A tiny typed client of the Kaopei API for journey setup and for checks that read the server's
+ * own records: POST JSON with header `token`, envelope `{code, msg, data, success}`.
+ */
+import type { Envelope, PaperRecord, Page, RepoRecord, SessionUser } from '@kaopei/contracts';
+
+export const DEMO_ADMIN = { username: 'admin', password: 'Admin@123456' } as const;
+export const DEMO_LEARNER = { username: 'learner', password: 'Learner@123456' } as const;
+
+export class ApiError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: number,
+    msg: string,
+  ) {
+    super(`${path} answered code ${code}: ${msg}`);
+  }
+}
+
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    readonly token = '',
+  ) {}
+
+  /** POSTs `body` and answers `data`; throws ApiError when code ≠ 0. */
+  async post<T>(path: string, body: unknown = {}): Promise<T> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { token: this.token } : {}) },
+      body: JSON.stringify(body),
+    });
+    const env = (await res.json()) as Envelope<T>;
+    if (env.code !== 0) throw new ApiError(path, env.code, env.msg);
+    return env.data as T;
+  }
+
+  /** Logs in and answers a client carrying the session token. */
+  static async login(baseUrl: string, user: { username: string; password: string }): Promise<Api> {
+    const session = await new Api(baseUrl).post<SessionUser>('/api/sys/user/login', user);
+    return new Api(baseUrl, session.token);
+  }
+
+  /** The bank titled exactly `title` (throws when there is none). */
+  async repoByTitle(title: string): Promise<RepoRecord> {
+    const page = await this.post<Page<RepoRecord>>('/api/repo/paging', { current: 1, size: 100, params: { title } });
+    const hit = page.records.find((r) => r.title === title);
+    if (!hit) throw new Error(`no bank titled ${title} (have: ${page.records.map((r) => r.title).join(', ')})`);
+    return hit;
+  }
+
+  /** The caller's papers, newest first as the server orders them. */
+  async myPapers(examId?: string): Promise<PaperRecord[]> {
+    const page = await this.post<Page<PaperRecord>>('/api/paper/paper/paging', { current: 1, size: 100, params: examId ? { examId } : {} });
+    return page.records;
+  }
+}
+
+/** A unique, valid learner user name (letters and digits, 2–32 chars). */
+export function uniqueUserName(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai, as the API writes times) → epoch ms. */
+export function parseApiTime(s: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (!m) throw new Error(`not an API time: ${s}`);
+  const [, y, mo, d, h, mi, se] = m.map(Number);
+  return Date.UTC(y, mo - 1, d, h - 8, mi, se);
+}

@@ -1,0 +1,67 @@
+/**
+ * Small UI steps shared by the journeys, all through the data-testids of apps/web/TESTIDS.md.
+ * playwright-core has no `expect`; waits use locator.waitFor / waitForURL and Vitest's expect.poll.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const POLL = { timeout: 20_000, interval: 100 } as const;
+
+/** Logs in through /login and waits until the app has left the login page. */
+export async function loginThroughPage(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(user.username);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Registers a learner through /register; the app logs them in and leaves the page. */
+export async function registerThroughPage(page: Page, user: { userName: string; realName: string; password: string }): Promise<void> {
+  await page.goto('/register');
+  await page.getByTestId('reg-username').fill(user.userName);
+  await page.getByTestId('reg-realname').fill(user.realName);
+  await page.getByTestId('reg-password').fill(user.password);
+  await page.getByTestId('reg-confirm').fill(user.password);
+  await page.getByTestId('reg-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+}
+
+/** The <input> behind a testid that sits either on the input itself or on its wrapper. */
+async function inputOf(loc: Locator): Promise<Locator> {
+  const tag = await loc.evaluate((el) => el.tagName);
+  return tag === 'INPUT' || tag === 'TEXTAREA' ? loc : loc.locator('input').first();
+}
+
+/** Types a number into an antd InputNumber (testid on the input or its wrapper). */
+export async function fillNumber(page: Page, testId: string, value: number): Promise<void> {
+  const input = await inputOf(page.getByTestId(testId));
+  await input.fill(String(value));
+  await input.press('Tab');
+}
+
+/** Opens the antd Select inside `wrapperTestId` and clicks the dropdown option `optionTestId`. */
+export async function pickOption(page: Page, wrapperTestId: string, optionTestId: string): Promise<void> {
+  await page.getByTestId(wrapperTestId).click();
+  const option = page.getByTestId(optionTestId);
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+}
+
+/** Polls the trimmed text of a testid until it equals `text`. */
+export async function waitForText(page: Page, testId: string, text: string | RegExp, timeout: number = POLL.timeout): Promise<void> {
+  const read = async () => ((await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '').trim();
+  if (typeof text === 'string') await expect.poll(read, { ...POLL, timeout, message: `text of ${testId}` }).toBe(text);
+  else await expect.poll(read, { ...POLL, timeout, message: `text of ${testId}` }).toMatch(text);
+}
+
+/** The ids `X` of every element whose data-testid is `${prefix}X`, in document order. */
+export async function idsByPrefix(page: Page, prefix: string): Promise<string[]> {
+  const ids = await page.locator(`[data-testid^="${prefix}"]`).evaluateAll(
+    (els, p) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice(p.length)),
+    prefix,
+  );
+  return ids.filter(Boolean);
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * `npm test` (ARCHITECTURE §6): every check of the repository, in order, stopping at the first
+ * failure and saying which step failed.
+ *
+ *   1. typecheck        npm run typecheck (tsc: contracts, server, web, e2e)
+ *   2. lint             eslint .
+ *   3. server (SQLite)  vitest run --project server
+ *   4. server (PG)      the same with TEST_DATABASE_URL (skipped, with a note, when it is unset)
+ *   5. web build        npm run build -w apps/web
+ *   6. e2e              vitest run --project e2e (skipped only when Chromium is absent and CI is
+ *                       unset; on CI a missing Chromium is a failure)
+ *
+ * Children inherit stdio, so Vitest's own summary ("Tests  N passed") stays intact.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WIN = process.platform === 'win32';
+const ON_CI = Boolean(process.env.CI) && process.env.CI !== '0' && process.env.CI !== 'false';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** A binary of node_modules/.bin (npm puts .cmd shims there on Windows). */
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', WIN ? `${name}.cmd` : name);
+const npm = WIN ? 'npm.cmd' : 'npm';
+
+/** Environment without TEST_DATABASE_URL (the SQLite run must not pick PostgreSQL up). */
+function sqliteEnv() {
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  return env;
+}
+
+const steps = [
+  { name: 'typecheck (tsc)', cmd: npm, args: ['run', 'typecheck'] },
+  { name: 'lint (eslint .)', cmd: bin('eslint'), args: ['.'] },
+  { name: 'server tests on SQLite', cmd: bin('vitest'), args: ['run', '--project', 'server'], env: sqliteEnv() },
+  {
+    name: 'server tests on PostgreSQL',
+    cmd: bin('vitest'),
+    args: ['run', '--project', 'server'],
+    skip: () =>
+      process.env.TEST_DATABASE_URL
+        ? null
+        : 'TEST_DATABASE_URL is not set; to run the API tests on PostgreSQL too: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test',
+  },
+  { name: 'web build', cmd: npm, args: ['run', 'build', '-w', 'apps/web'] },
+  {
+    name: 'e2e journeys (Playwright + Chromium)',
+    cmd: bin('vitest'),
+    args: ['run', '--project', 'e2e'],
+    env: sqliteEnv(),
+    skip: () => {
+      if (existsSync(CHROMIUM) || ON_CI) return null; // on CI a missing Chromium fails (precheck)
+      return `no Chromium at ${CHROMIUM}; install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the browser journeys`;
+    },
+    precheck: () => (!existsSync(CHROMIUM) && ON_CI ? `CI is set but Chromium is missing at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` : null),
+  },
+];
+
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: env ?? process.env, shell: WIN });
+    child.on('error', (err) => {
+      console.error(`cannot start ${cmd}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const started = Date.now();
+const done = [];
+
+for (const [i, step] of steps.entries()) {
+  const label = `[${i + 1}/${steps.length}] ${step.name}`;
+  const why = step.skip?.();
+  if (why) {
+    console.log(`\n── ${label}: SKIPPED: ${why}`);
+    done.push(`${label}: skipped`);
+    continue;
+  }
+  const problem = step.precheck?.();
+  if (problem) {
+    console.error(`\n✗ npm test failed at step ${label}: ${problem}`);
+    process.exit(1);
+  }
+  console.log(`\n── ${label}: ${[path.basename(step.cmd), ...step.args].join(' ')}`);
+  const t0 = Date.now();
+  const code = await run(step.cmd, step.args, step.env);
+  if (code !== 0) {
+    console.error(`\n✗ npm test failed at step ${label} (exit code ${code}, after ${fmt(Date.now() - t0)})`);
+    process.exit(code || 1);
+  }
+  done.push(`${label}: ok in ${fmt(Date.now() - t0)}`);
+}
+
+console.log(`\n${done.join('\n')}\nnpm test: OK (${steps.length} steps, ${fmt(Date.now() - started)})`);
