@@ -18,7 +18,7 @@ import {
   type QuSaveReq,
 } from '@kaopei/contracts';
 import type { Db, Executor } from '../../db';
-import type { ElQuAnswerTable } from '../../db/schema';
+import type { ElQuAnswerTable, ElQuTable } from '../../db/schema';
 import { AppError, badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
@@ -27,16 +27,10 @@ import type { RepoService } from '../repo/repo.service';
 import * as repo from './qu.repository';
 import { parseQuestionSheet } from './qu.import';
 
-interface NewQuestion {
-  repoId: string;
-  quType: number;
-  level: number;
-  content: string;
-  analysis: string;
-  image: string;
-  video: string;
-  answerList: { content: string; isRight: boolean; analysis: string; image: string }[];
-}
+/** A question to insert: its table fields plus its options in order. */
+type NewQuestion = Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'video'> & {
+  answerList: (Pick<ElQuAnswerTable, 'content' | 'analysis' | 'image'> & { isRight: boolean })[];
+};
 
 export class QuService {
   constructor(
