@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `server` (unit + API tests through app.inject against a real database; SQLite by
- * default, PostgreSQL when TEST_DATABASE_URL is set) and `e2e` (Playwright journeys against a built
- * app in Debian's chromium). `npm test` (scripts/test.mjs) runs them in order.
+ * Three projects: `server` (unit + API tests through app.inject against a real database; SQLite by
+ * default, PostgreSQL when TEST_DATABASE_URL is set), `web` (unit tests of the web app's pure logic)
+ * and `e2e` (Playwright journeys against a built app in Debian's chromium). `npm test`
+ * (scripts/test.mjs) runs them in order.
  */
 export default defineConfig({
   test: {
@@ -16,6 +17,13 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

@@ -5,7 +5,7 @@
  *
  *   1. typecheck        npm run typecheck (tsc: contracts, server, web, e2e)
  *   2. lint             eslint .
- *   3. server (SQLite)  vitest run --project server
+ *   3. server (SQLite)  vitest run --project server --project web (web: the app's pure logic)
  *   4. server (PG)      the same with TEST_DATABASE_URL (skipped, with a note, when it is unset)
  *   5. web build        npm run build -w apps/web
  *   6. e2e              vitest run --project e2e (skipped only when Chromium is absent and CI is
@@ -37,7 +37,7 @@ function sqliteEnv() {
 const steps = [
   { name: 'typecheck (tsc)', cmd: npm, args: ['run', 'typecheck'] },
   { name: 'lint (eslint .)', cmd: bin('eslint'), args: ['.'] },
-  { name: 'server tests on SQLite', cmd: bin('vitest'), args: ['run', '--project', 'server'], env: sqliteEnv() },
+  { name: 'server and web unit tests on SQLite', cmd: bin('vitest'), args: ['run', '--project', 'server', '--project', 'web'], env: sqliteEnv() },
   {
     name: 'server tests on PostgreSQL',
     cmd: bin('vitest'),
