@@ -3,6 +3,7 @@
  * own records: POST JSON with header `token`, envelope `{code, msg, data, success}`.
  */
 import type { Envelope, PaperRecord, Page, RepoRecord, SessionUser } from '@kaopei/contracts';
+import { parseTime } from '../../apps/server/src/lib/time';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'Admin@123456' } as const;
 export const DEMO_LEARNER = { username: 'learner', password: 'Learner@123456' } as const;
@@ -61,10 +62,9 @@ export function uniqueUserName(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-/** `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai, as the API writes times) → epoch ms. */
+/** `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai, as the API writes times) → epoch ms (the server's own parser). */
 export function parseApiTime(s: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
-  if (!m) throw new Error(`not an API time: ${s}`);
-  const [, y, mo, d, h, mi, se] = m.map(Number);
-  return Date.UTC(y, mo - 1, d, h - 8, mi, se);
+  const ms = parseTime(s);
+  if (ms === null) throw new Error(`not an API time: ${s}`);
+  return ms;
 }

@@ -58,7 +58,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   });
   sysConfigRoutes(app, config);
   sysUserRoutes(app, services.users);
-  sysMenuRoutes(app, services.menus, services.users);
+  sysMenuRoutes(app, services.menus);
   statRoutes(app, services.stats);
   repoRoutes(app, services.repos);
   quRoutes(app, services.qus);

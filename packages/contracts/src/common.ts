@@ -69,5 +69,8 @@ export interface Envelope<D> {
 }
 
 /** Times travel as `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (ARCHITECTURE §3). */
+export const TIME_ZONE = 'Asia/Shanghai';
+/** The same format in dayjs tokens (server formatting, web date pickers). */
+export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const timeSchema = z.string().regex(TIME_PATTERN, '时间格式应为 yyyy-MM-dd HH:mm:ss');

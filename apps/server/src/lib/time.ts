@@ -3,6 +3,7 @@
  * `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (ARCHITECTURE §3). Uses dayjs, never hand-rolled maths.
  */
 import dayjs from 'dayjs';
+import { TIME_FORMAT, TIME_ZONE } from '@kaopei/contracts';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
@@ -11,24 +12,22 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-export const TZ = 'Asia/Shanghai';
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Epoch ms → `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai); null/undefined stay null. */
 export function formatTime(ms: number | null | undefined): string | null {
   if (ms === null || ms === undefined) return null;
-  return dayjs(ms).tz(TZ).format(TIME_FORMAT);
+  return dayjs(ms).tz(TIME_ZONE).format(TIME_FORMAT);
 }
 
 /** Like formatTime but never null (for NOT NULL columns). */
 export function formatTimeStrict(ms: number): string {
-  return dayjs(ms).tz(TZ).format(TIME_FORMAT);
+  return dayjs(ms).tz(TIME_ZONE).format(TIME_FORMAT);
 }
 
 /** `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai) → epoch ms; null/empty → null. Throws on a malformed value. */
 export function parseTime(text: string | null | undefined): number | null {
   if (!text) return null;
-  const d = dayjs.tz(text, TIME_FORMAT, TZ);
+  const d = dayjs.tz(text, TIME_FORMAT, TIME_ZONE);
   if (!d.isValid()) throw new Error(`bad time: ${text}`);
   return d.valueOf();
 }

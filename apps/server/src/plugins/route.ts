@@ -23,6 +23,8 @@ export interface AuthUser {
   userName: string;
   realName: string;
   roleType: number;
+  /** Role ids (menus are granted per role). */
+  roleIds: string[];
   roles: string[];
   permissions: string[];
   /** sha-256 of the session token (the token itself is never stored). */

@@ -4,14 +4,10 @@
  * test never goes on with a half-built fixture.
  */
 import { randomBytes } from 'node:crypto';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import type { Envelope, ImportRes } from '@kaopei/contracts';
 import type { TestApp } from './app';
+import { formatTimeStrict } from '../lib/time';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let seq = 0;
 
@@ -22,7 +18,7 @@ export function uniq(prefix: string): string {
 
 /** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, `offsetMs` from now (negative = in the past). */
 export function shanghaiTime(offsetMs: number): string {
-  return dayjs(Date.now() + offsetMs).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm:ss');
+  return formatTimeStrict(Date.now() + offsetMs);
 }
 
 /** The data of a successful envelope (null for calls without data); throws with the server's msg otherwise. */

@@ -38,6 +38,11 @@ import * as repo from './paper.repository';
 
 type Paper = ElPaperTable;
 
+/** The fields of a paper group shown on the answer card and on the result. */
+function groupHead(g: ElPaperGroupTable) {
+  return { id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore };
+}
+
 export class PaperService implements AttemptInfo {
   constructor(
     private readonly db: Db,
@@ -69,7 +74,7 @@ export class PaperService implements AttemptInfo {
       const pool = await this.qus.pool(this.db, rule.repoId, rule.quType);
       if (pool.length < rule.quCount) throw new AppError(ErrorCode.RULE_SHORT, '题库试题数量不足，请联系管理员！');
       const drawn = sample(pool, rule.quCount);
-      const { options } = await this.qus.load(this.db, drawn);
+      const options = await this.qus.options(this.db, drawn);
       const groupId = newId();
       groups.push({ id: groupId, paperId, title: QU_TYPE_LABEL[rule.quType] ?? '', quType: rule.quType, quCount: rule.quCount, perScore: rule.quScore, totalScore: rule.quCount * rule.quScore, sort: gi });
       for (const quId of drawn) {
@@ -110,7 +115,7 @@ export class PaperService implements AttemptInfo {
       totalScore: paper.totalScore,
       state: paper.state,
       groupList: groups.map((g) => ({
-        id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore,
+        ...groupHead(g),
         quList: qus.filter((q) => q.groupId === g.id).map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: q.answered === 1, mark: q.mark === 1 })),
       })),
     };
@@ -217,7 +222,7 @@ export class PaperService implements AttemptInfo {
     return {
       ...this.toRecord(paper),
       groupList: groups.map((g) => ({
-        id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore,
+        ...groupHead(g),
         quList: pqs.filter((q) => q.groupId === g.id).map((q) => {
           const qu = qus.get(q.quId);
           return {

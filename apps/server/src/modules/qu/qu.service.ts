@@ -133,6 +133,11 @@ export class QuService {
     return repo.liveQuIds(db, repoId, quType);
   }
 
+  /** Options of the given questions in stored order (drawing a paper needs only these). */
+  options(db: Executor, ids: string[]) {
+    return repo.optionsOf(db, ids);
+  }
+
   /** Questions (deleted ones too) and their options, for papers and results. */
   async load(db: Executor, ids: string[]) {
     const [qus, options] = await Promise.all([repo.findQus(db, ids), repo.optionsOf(db, ids)]);

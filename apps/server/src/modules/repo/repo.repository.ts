@@ -1,32 +1,21 @@
 /** SQL for question banks (el_repo). Counts consider live (not deleted) questions only. */
 import { sql } from 'kysely';
-import { OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES } from '@kaopei/contracts';
 import type { Executor } from '../../db';
 import type { ElRepoTable } from '../../db/schema';
 import { likeContains, paginate } from '../../lib/paging';
 
-/** Banks with quCount/objCount/subjCount, filtered by title and excluded ids. */
+/** A page of live banks, filtered by title and excluded ids (counts: `typeCounts`). */
 export function pageRepos(db: Executor, page: { current: number; size: number }, params: { title?: string; excludes?: string[] }) {
-  let q = db
-    .selectFrom('el_repo as r')
-    .where('r.deleted', '=', 0)
-    .select(['r.id', 'r.title', 'r.remark', 'r.createTime', 'r.updateTime'])
-    .select((eb) => {
-      const count = (types?: readonly number[]) => {
-        let sub = eb.selectFrom('el_qu as q').select(eb.fn.countAll<number>().as('n')).whereRef('q.repoId', '=', 'r.id').where('q.deleted', '=', 0);
-        if (types) sub = sub.where('q.quType', 'in', [...types]);
-        return sub;
-      };
-      return [count().as('quCount'), count(OBJECTIVE_QU_TYPES).as('objCount'), count(SUBJECTIVE_QU_TYPES).as('subjCount')];
-    })
-    .orderBy('r.updateTime', 'desc')
-    .orderBy('r.id', 'desc');
-  if (params.title) q = q.where(likeContains('r.title', params.title));
-  if (params.excludes?.length) q = q.where('r.id', 'not in', params.excludes);
+  let q = db.selectFrom('el_repo').selectAll().where('deleted', '=', 0).orderBy('updateTime', 'desc').orderBy('id', 'desc');
+  if (params.title) q = q.where(likeContains('title', params.title));
+  if (params.excludes?.length) q = q.where('id', 'not in', params.excludes);
   return paginate(q, page);
 }
 
-/** `[{repoId, quType, count}]` of live questions in the given banks. */
+/**
+ * `[{repoId, quType, count}]` of live top-level questions in the given banks: exactly the pools
+ * exam rules draw from (sub-questions of combined questions are not drawn on their own).
+ */
 export function typeCounts(db: Executor, repoIds: string[]) {
   if (repoIds.length === 0) return Promise.resolve([]);
   return db
@@ -34,6 +23,7 @@ export function typeCounts(db: Executor, repoIds: string[]) {
     .select(['repoId', 'quType', (eb) => eb.fn.countAll<number>().as('count')])
     .where('repoId', 'in', repoIds)
     .where('deleted', '=', 0)
+    .where('parentId', '=', '')
     .groupBy(['repoId', 'quType'])
     .execute();
 }

@@ -4,10 +4,32 @@
  */
 import { ErrorCode, OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES, type Page, type RepoPagingReq, type RepoRecord, type RepoSaveReq } from '@kaopei/contracts';
 import type { Db, Executor } from '../../db';
+import type { ElRepoTable } from '../../db/schema';
+import { mapPage } from '../../lib/paging';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatTimeStrict, now } from '../../lib/time';
 import * as repo from './repo.repository';
+
+/** A bank with its counts: quCount all types, objCount types 1/2/3/5/6, subjCount type 4. */
+function toRecord(row: ElRepoTable, counts: { repoId: string; quType: number; count: number | string }[]): RepoRecord {
+  const typeCountList = counts
+    .filter((c) => c.repoId === row.id)
+    .map((c) => ({ quType: c.quType, count: Number(c.count) }))
+    .sort((a, b) => a.quType - b.quType);
+  const sum = (types: readonly number[]) => typeCountList.filter((c) => types.includes(c.quType)).reduce((n, c) => n + c.count, 0);
+  return {
+    id: row.id,
+    title: row.title,
+    remark: row.remark,
+    quCount: typeCountList.reduce((n, c) => n + c.count, 0),
+    objCount: sum(OBJECTIVE_QU_TYPES),
+    subjCount: sum(SUBJECTIVE_QU_TYPES),
+    typeCountList,
+    createTime: formatTimeStrict(row.createTime),
+    updateTime: formatTimeStrict(row.updateTime),
+  };
+}
 
 export class RepoService {
   constructor(private readonly db: Db) {}
@@ -15,37 +37,12 @@ export class RepoService {
   async paging(req: RepoPagingReq): Promise<Page<RepoRecord>> {
     const page = await repo.pageRepos(this.db, req, req.params ?? {});
     const counts = await repo.typeCounts(this.db, page.records.map((r) => r.id));
-    return {
-      ...page,
-      records: page.records.map((r) => ({
-        ...r,
-        quCount: Number(r.quCount),
-        objCount: Number(r.objCount),
-        subjCount: Number(r.subjCount),
-        typeCountList: counts.filter((c) => c.repoId === r.id).map((c) => ({ quType: c.quType, count: Number(c.count) })).sort((a, b) => a.quType - b.quType),
-        createTime: formatTimeStrict(r.createTime),
-        updateTime: formatTimeStrict(r.updateTime),
-      })),
-    };
+    return mapPage(page, (r) => toRecord(r, counts));
   }
 
   async detail(id: string): Promise<RepoRecord> {
-    const row = await repo.findRepo(this.db, id);
-    if (!row) throw notFound('题库不存在或已被删除！');
-    const counts = await repo.typeCounts(this.db, [id]);
-    const typeCountList = counts.map((c) => ({ quType: c.quType, count: Number(c.count) })).sort((a, b) => a.quType - b.quType);
-    const sum = (types: number[]) => typeCountList.filter((c) => types.includes(c.quType)).reduce((s, c) => s + c.count, 0);
-    return {
-      id: row.id,
-      title: row.title,
-      remark: row.remark,
-      quCount: typeCountList.reduce((s, c) => s + c.count, 0),
-      objCount: sum([...OBJECTIVE_QU_TYPES]),
-      subjCount: sum([...SUBJECTIVE_QU_TYPES]),
-      typeCountList,
-      createTime: formatTimeStrict(row.createTime),
-      updateTime: formatTimeStrict(row.updateTime),
-    };
+    const row = await this.require(this.db, id);
+    return toRecord(row, await repo.typeCounts(this.db, [id]));
   }
 
   async save(req: RepoSaveReq, userId: string): Promise<{ id: string }> {
@@ -72,7 +69,7 @@ export class RepoService {
   }
 
   /** Live bank or 10010003. */
-  async require(db: Executor, id: string) {
+  async require(db: Executor, id: string): Promise<ElRepoTable> {
     const row = await repo.findRepo(db, id);
     if (!row) throw notFound('题库不存在或已被删除！');
     return row;

@@ -27,6 +27,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+type Grants = Pick<AuthUser, 'roleType' | 'roleIds' | 'roles' | 'permissions'>;
+
 export class SysUserService {
   private readonly accountLimiter = new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
   private readonly ipLimiter = new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60, blockDuration: 15 * 60 });
@@ -96,7 +98,7 @@ export class SysUserService {
 
   /** POST /api/sys/user/info: the session user of the caller. */
   info(user: AuthUser): Promise<SessionUser> {
-    return this.sessionUserOf(user.userId, user.token);
+    return this.sessionUserOf(user.userId, user.token, user);
   }
 
   /** Token → session user; null when unknown, expired or the account is disabled. */
@@ -112,20 +114,16 @@ export class SysUserService {
     return { userId: user.id, userName: user.userName, realName: user.realName, ...(await this.grantsOf(user.id)), tokenHash, token };
   }
 
-  /** Role ids of a user (for the menu service). */
-  async roleIdsOf(userId: string): Promise<string[]> {
-    return (await repo.rolesOfUser(this.db, userId)).map((r) => r.id);
-  }
-
   countUsers(): Promise<number> {
     return repo.countUsers(this.db);
   }
 
-  /** roleType (2 when any role is admin-side), role names and permission codes of a user. */
-  private async grantsOf(userId: string): Promise<{ roleType: number; roles: string[]; permissions: string[] }> {
+  /** roleType (2 when any role is admin-side), role ids and names, and permission codes of a user. */
+  private async grantsOf(userId: string): Promise<Grants> {
     const roles = await repo.rolesOfUser(this.db, userId);
     return {
       roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
+      roleIds: roles.map((r) => r.id),
       roles: roles.map((r) => r.roleName),
       permissions: await repo.permissionsOfRoles(this.db, roles.map((r) => r.id)),
     };
@@ -147,16 +145,20 @@ export class SysUserService {
     return token;
   }
 
-  private async sessionUserOf(userId: string, token: string): Promise<SessionUser> {
+  /** The session user; `grants` when the caller already resolved them (the request's AuthUser). */
+  private async sessionUserOf(userId: string, token: string, grants?: Grants): Promise<SessionUser> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    const { roleType, roles, permissions } = grants ?? (await this.grantsOf(userId));
     return {
       token,
       userId: user.id,
       userName: user.userName,
       realName: user.realName,
       avatar: user.avatar,
-      ...(await this.grantsOf(userId)),
+      roleType,
+      roles,
+      permissions,
       unreadMsg: 0,
       mobile: user.mobile,
       realPerson: user.realPerson,

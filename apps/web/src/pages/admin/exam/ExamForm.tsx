@@ -9,14 +9,13 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ErrorCode, examSaveReq, examTotalScore, type ExamDetail, type RepoRecord } from '@kaopei/contracts';
+import { ErrorCode, examSaveReq, examTotalScore, TIME_FORMAT, type ExamDetail, type RepoRecord } from '@kaopei/contracts';
 import { examApi } from '../../../api/exam';
 import { isApiError } from '../../../api/request';
 import { zodRule } from '../../../utils/zod-rule';
 import { goBack } from '../../../utils/nav';
 import { RuleEditor, availableOf, newRule, ruleRowErrors, type RuleDraft } from './RuleEditor';
 
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface Values {
   title: string;
