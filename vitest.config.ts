@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded template database per run; each test file copies it.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Cheaper Argon2 for the hundreds of test accounts (lib/password.ts).
+          env: { KAOPEI_TEST_FAST_HASH: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

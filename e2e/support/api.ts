@@ -1,8 +1,13 @@
 /**
  * A tiny typed client of the Kaopei API for journey setup and for checks that read the server's
- * own records: POST JSON with header `token`, envelope `{code, msg, data, success}`.
+ * own records: the contracts' endpoint objects, POST JSON with header `token`, envelope
+ * `{code, msg, data, success}`.
  */
-import type { Envelope, PaperRecord, Page, RepoRecord, SessionUser } from '@kaopei/contracts';
+import type { z } from 'zod';
+import type { Envelope, JsonEndpoint } from '@kaopei/contracts';
+import { paperApi, type PaperRecord } from '@kaopei/contracts/paper';
+import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
+import { userApi } from '@kaopei/contracts/sys-user';
 import { parseTime } from '../../apps/server/src/lib/time';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'Admin@123456' } as const;
@@ -24,8 +29,8 @@ export class Api {
     readonly token = '',
   ) {}
 
-  /** POSTs `body` and answers `data`; throws ApiError when code ≠ 0. */
-  async post<T>(path: string, body: unknown = {}): Promise<T> {
+  /** POSTs `body` to a path and answers `data`; throws ApiError when code ≠ 0. */
+  private async post<T>(path: string, body: unknown): Promise<T> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(this.token ? { token: this.token } : {}) },
@@ -36,15 +41,25 @@ export class Api {
     return env.data as T;
   }
 
+  /** Calls a JSON endpoint and answers its `data`; throws ApiError when code ≠ 0. */
+  call<E extends JsonEndpoint>(endpoint: E, body: z.input<E['body']>): Promise<z.output<E['data']>> {
+    return this.post(endpoint.path, body);
+  }
+
+  /** Moves the server clock forward (servers started with KAOPEI_TEST_CLOCK=true); answers the server's now (epoch ms). */
+  async advanceClock(ms: number): Promise<number> {
+    return (await this.post<{ now: number }>('/api/test/clock/advance', { ms })).now;
+  }
+
   /** Logs in and answers a client carrying the session token. */
   static async login(baseUrl: string, user: { username: string; password: string }): Promise<Api> {
-    const session = await new Api(baseUrl).post<SessionUser>('/api/sys/user/login', user);
+    const session = await new Api(baseUrl).call(userApi.login, user);
     return new Api(baseUrl, session.token);
   }
 
   /** The bank titled exactly `title` (throws when there is none). */
   async repoByTitle(title: string): Promise<RepoRecord> {
-    const page = await this.post<Page<RepoRecord>>('/api/repo/paging', { current: 1, size: 100, params: { title } });
+    const page = await this.call(repoApi.paging, { current: 1, size: 100, params: { title } });
     const hit = page.records.find((r) => r.title === title);
     if (!hit) throw new Error(`no bank titled ${title} (have: ${page.records.map((r) => r.title).join(', ')})`);
     return hit;
@@ -52,7 +67,7 @@ export class Api {
 
   /** The caller's papers, newest first as the server orders them. */
   async myPapers(examId?: string): Promise<PaperRecord[]> {
-    const page = await this.post<Page<PaperRecord>>('/api/paper/paper/paging', { current: 1, size: 100, params: examId ? { examId } : {} });
+    const page = await this.call(paperApi.paging, { current: 1, size: 100, params: examId ? { examId } : {} });
     return page.records;
   }
 }

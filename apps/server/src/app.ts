@@ -1,51 +1,84 @@
 /**
- * Builds the Fastify app: plugins (cookies, multipart, docs, error handler), then every module's
- * routes, then the web app with SPA fallback. Also owns the paper sweeper (hands in overdue
- * papers every SWEEP_INTERVAL_MS, and once at start for papers left open across a restart).
+ * Builds the Fastify app (ARCHITECTURE §2): opens and migrates the database, loads every module
+ * (platform/registry.ts), builds their services, runs their start hooks (seeds, menu
+ * reconciliation), registers the plugins and every module's routes, job handlers and periodic
+ * tasks, then the web app with SPA fallback. Nothing here names a domain.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import { createDb, migrateToLatest, type Db } from './db';
-import { seed, type SeededAccount } from './db/seed';
+import { createDb, type Db } from './db';
+import { setNodeId } from './lib/ids';
+import { advanceClock } from './lib/time';
+import { localBus, redisBus } from './platform/bus';
+import { BullJobQueue, DbJobQueue, type JobQueue } from './platform/jobs';
+import { migrateToLatest } from './platform/migrations';
+import type { LoadedModule, SeededAccount } from './platform/module';
+import { connectRedis } from './platform/redis';
+import { createServices, loadModules } from './platform/registry';
+import { createRouter, type RegisteredEndpoint } from './platform/router';
+import type { Services } from './platform/services';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestLog, requestLogOptions } from './plugins/request-log';
+import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
-import { createServices, type Services } from './services';
-import { examRoutes } from './modules/exam/exam.routes';
-import { paperRoutes } from './modules/paper/paper.routes';
-import { quRoutes } from './modules/qu/qu.routes';
-import { repoRoutes } from './modules/repo/repo.routes';
-import { statRoutes } from './modules/stat/stat.routes';
-import { sysConfigRoutes } from './modules/sys-config/sys-config.routes';
-import { sysMenuRoutes } from './modules/sys-menu/sys-menu.routes';
-import { sysUserRoutes } from './modules/sys-user/sys-user.routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
   db: Db;
   services: Services;
+  jobs: JobQueue;
+  modules: readonly LoadedModule[];
+  /** Every call the modules registered (permission matrix, API list). */
+  endpoints: readonly RegisteredEndpoint[];
   /** Accounts created by the first-start seed (empty on later starts). */
   seeded: SeededAccount[];
 }
 
-/** Opens the database, migrates, seeds on first start, and registers everything. */
+/** Opens the database, migrates, loads the modules, seeds on first start, and registers everything. */
 export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<BuiltApp> {
+  if (config.nodeId !== undefined) setNodeId(config.nodeId);
   const db = opts.db ?? createDb({ dialect: config.dialect, target: config.databaseUrl ?? `${config.dataDir}/kaopei.db` });
-  await migrateToLatest(db);
-  const services = createServices(db, config);
-  const seeded = await seed(db, config, services);
+  const applied = await migrateToLatest(db);
+  const firstStart = applied.includes('0001_init');
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie'] },
+    // One log line per API call and per failure; none for the web app's files (plugins/request-log.ts).
+    ...requestLogOptions(config.logLevel),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('resolveSession', (token: string) => services.users.resolveSession(token));
+  // Security headers (CSP, frame-ancestors, nosniff, referrer policy; HSTS over HTTPS) before any route.
+  await registerSecurity(app, { https: config.https });
+  registerRequestLog(app);
+
+  const redisConns: Redis[] = [];
+  const redis = (name: string) => {
+    const conn = connectRedis(config.redisUrl as string, name);
+    redisConns.push(conn);
+    return conn;
+  };
+  const shared = config.redisUrl ? redis('main') : null;
+  const bus = shared ? redisBus(shared, redis('sub')) : localBus();
+  const jobs: JobQueue = shared ? new BullJobQueue(shared, redis) : new DbJobQueue(db, config.dialect);
+
+  const modules = await loadModules();
+  const services = createServices(modules, { db, config, jobs, bus, redis: shared, log: app.log });
+  const svc = (m: LoadedModule) => (services as unknown as Record<string, unknown>)[m.name] as never;
+
+  const info = { firstStart, modules, accounts: [] as SeededAccount[] };
+  for (const m of modules) await m.start?.(svc(m), info);
+
+  const authModule = modules.find((m) => m.authenticator) as LoadedModule;
+  app.decorate('resolveSession', authModule.authenticator?.(svc(authModule)) ?? (async () => null));
   app.decorateRequest('authUser', null);
   registerErrorHandler(app);
   await app.register(cookie);
@@ -53,43 +86,55 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   await registerDocs(app);
 
   app.get('/api/health', { schema: { summary: 'Liveness and database check', tags: ['health'] } }, async () => {
-    await services.users.countUsers();
+    await services.sysUser.countUsers();
     return { code: 0, msg: 'ok', data: { status: 'ok', dialect: config.dialect }, success: true };
   });
-  sysConfigRoutes(app, config);
-  sysUserRoutes(app, services.users);
-  sysMenuRoutes(app, services.menus);
-  statRoutes(app, services.stats);
-  repoRoutes(app, services.repos);
-  quRoutes(app, services.qus);
-  examRoutes(app, services.exams);
-  paperRoutes(app, services.papers);
+  const endpoints: RegisteredEndpoint[] = [];
+  const tmpDir = path.join(config.dataDir, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  for (const m of modules) {
+    m.routes?.(createRouter(app, m.name, endpoints, tmpDir), svc(m));
+    for (const [type, handler] of Object.entries(m.jobs ?? {})) jobs.register(type, handler(svc(m)));
+  }
+  if (config.testClock) {
+    // Tests only (KAOPEI_TEST_CLOCK): moves the server clock forward so deadline journeys need not sleep.
+    app.post<{ Body: { ms?: number } }>('/api/test/clock/advance', async (req) => ({ code: 0, msg: 'ok', data: { now: advanceClock(Number(req.body?.ms ?? 0)) }, success: true }));
+  }
   await registerWeb(app, config.webDist);
 
-  // The sweeper: papers whose time is up are handed in by the server, also after a restart.
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping = false;
-  const sweep = async () => {
-    if (sweeping) return;
-    sweeping = true;
+  // Periodic tasks (e.g. the paper sweeper): once at start, then on their interval, never overlapping.
+  const timers: NodeJS.Timeout[] = [];
+  const busy = new Set<string>();
+  const runTask = async (m: LoadedModule, task: NonNullable<LoadedModule['tasks']>[number]) => {
+    if (busy.has(task.name)) return;
+    busy.add(task.name);
     try {
-      const n = await services.papers.handInOverdue();
-      if (n) app.log.info({ handedIn: n }, 'overdue papers handed in');
+      const n = await task.run(svc(m));
+      if (n) app.log.info({ task: task.name, count: n }, 'task done');
     } catch (err) {
-      app.log.error({ err }, 'paper sweep failed');
+      app.log.error({ err, task: task.name }, 'task failed');
     } finally {
-      sweeping = false;
+      busy.delete(task.name);
     }
   };
   app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), config.sweepIntervalMs);
-    timer.unref();
+    for (const m of modules) {
+      for (const task of m.tasks ?? []) {
+        await runTask(m, task);
+        const timer = setInterval(() => void runTask(m, task), task.everyMs(config));
+        timer.unref();
+        timers.push(timer);
+      }
+    }
+    jobs.start(config.jobConcurrency);
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    while (sweeping) await new Promise((r) => setTimeout(r, 20));
+    timers.forEach(clearInterval);
+    while (busy.size) await new Promise((r) => setTimeout(r, 20));
+    await jobs.stop();
+    await bus.close();
+    await Promise.all(redisConns.map((c) => c.quit().catch(() => c.disconnect())));
     if (!opts.db) await db.destroy();
   });
-  return { app, db, services, seeded };
+  return { app, db, services, jobs, modules, endpoints, seeded: info.accounts };
 }

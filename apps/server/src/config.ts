@@ -16,6 +16,11 @@
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
  * | WEB_DIST | apps/web/dist | the built web app served with SPA fallback |
+ * | REDIS_URL | (unset) | `redis://…`: sessions, login limits, cache invalidation and background jobs (BullMQ) shared by every server process through Redis |
+ * | NODE_ID | (random) | 0–1023, this process's part of every new id; give each server process its own |
+ * | JOB_CONCURRENCY | 1 | background jobs this process runs at the same time |
+ * | KAOPEI_HTTPS | false | the site is served over HTTPS (directly or behind a TLS proxy): HSTS and upgrade-insecure-requests |
+ * | KAOPEI_TEST_CLOCK | false | tests only: POST /api/test/clock/advance moves the server clock forward; never in production |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +55,15 @@ export const configSchema = z
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    NODE_ID: z.coerce.number().int().min(0).max(1023).optional().or(z.literal('').transform(() => undefined)),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    KAOPEI_HTTPS: bool.default(false),
+    KAOPEI_TEST_CLOCK: bool.default(false),
   })
   .refine((c) => !c.DATABASE_URL || c.KAOPEI_ADMIN_PASSWORD, {
     path: ['KAOPEI_ADMIN_PASSWORD'],
@@ -69,6 +83,11 @@ export const configSchema = z
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST),
+    redisUrl: c.REDIS_URL,
+    nodeId: c.NODE_ID,
+    jobConcurrency: c.JOB_CONCURRENCY,
+    https: c.KAOPEI_HTTPS,
+    testClock: c.KAOPEI_TEST_CLOCK,
   }));
 
 export type Config = z.output<typeof configSchema>;

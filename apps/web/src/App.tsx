@@ -3,7 +3,8 @@
  * (message/notification durations of SPEC §9), TanStack Query, the router and the auth context.
  */
 import { App as AntApp, ConfigProvider, Empty } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES build of the locale (antd/locale/zh_CN is CommonJS and drags in CommonJS copies of the picker locales).
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -2,7 +2,9 @@
  * Exams (SPEC §3 "Exam", §4 open type, §7 /api/exam/exam/*).
  */
 import { z } from 'zod';
-import { idSchema, pagingReq, pagingRes, timeSchema } from './common';
+import { idReq, idSchema, idsReq, pagingReq, pagingRes, stateReq, timeSchema } from './common';
+import { json } from './endpoint';
+import { defineErrors } from './errors';
 import { SUPPORTED_QU_TYPES } from './enums';
 
 /** One drawing rule: draw `quCount` questions of `quType` from bank `repoId`, each worth `quScore`. */
@@ -80,14 +82,16 @@ export const examDetail = z.object({
 });
 export type ExamDetail = z.infer<typeof examDetail>;
 
+/** Filters of the exam list. SPEC §7 also names examType; it arrives with the exam types of authoring. */
 export const examPagingParams = z.object({
   title: z.string().max(200).optional(),
   openType: z.number().int().optional(),
-  examType: z.number().int().optional(),
   state: z.number().int().optional(),
   excludes: z.array(idSchema).max(1000).optional(),
 });
-export const examPagingReq = pagingReq(examPagingParams);
+/** Columns the exam list can be sorted by. */
+export const EXAM_SORT = ['title', 'createTime', 'updateTime', 'startTime', 'endTime'] as const;
+export const examPagingReq = pagingReq(examPagingParams, { sort: EXAM_SORT, select: true });
 export const examRecord = examDetail.omit({ ruleList: true, content: true });
 export type ExamRecord = z.infer<typeof examRecord>;
 export const examPagingRes = pagingRes(examRecord);
@@ -113,5 +117,34 @@ export const onlineExam = z.object({
   processPaperId: z.string().nullable(),
 });
 export type OnlineExam = z.infer<typeof onlineExam>;
-export const onlinePagingReq = pagingReq(z.object({ title: z.string().max(200).optional() }));
+export const onlinePagingReq = pagingReq(z.object({ title: z.string().max(200).optional() }), { sort: ['createTime', 'startTime', 'endTime'] as const });
 export const onlinePagingRes = pagingRes(onlineExam);
+
+/** Permission codes of exams (SPEC §6; exam:add is named by the spec). */
+export const ExamPerm = { LIST: 'exam:list', ADD: 'exam:add', UPDATE: 'exam:update', DELETE: 'exam:delete', STATE: 'exam:state' } as const;
+
+/** Errors of exams. */
+export const ExamError = defineErrors({
+  /** The exam is not open now (window not started, ended, or exam disabled). */
+  EXAM_NOT_OPEN: { code: 20010004, msg: '考试不在开放时间内！' },
+  /** An exam rule asks for more questions than its bank holds. */
+  RULE_SHORT: { code: 20010008, msg: '题库试题数量不足！' },
+});
+
+/** Calls of exams (SPEC §7 "Exams and papers"). */
+export const examApi = {
+  paging: json({ path: '/api/exam/exam/paging', summary: '分页查询考试（管理）', access: ExamPerm.LIST, body: examPagingReq, data: examPagingRes }),
+  detail: json({ path: '/api/exam/exam/detail', summary: '考试详情（含组卷规则）', access: ExamPerm.LIST, body: idReq, data: examDetail }),
+  save: json({ path: '/api/exam/exam/save', summary: '新增或修改考试', access: [ExamPerm.ADD, ExamPerm.UPDATE], body: examSaveReq, data: z.object({ id: z.string() }) }),
+  delete: json({ path: '/api/exam/exam/delete', summary: '删除考试', access: ExamPerm.DELETE, body: idsReq, data: z.null() }),
+  state: json({
+    path: '/api/exam/exam/state',
+    summary: '启用（0）或禁用（1）考试（SPEC §7 通用状态修改）',
+    access: ExamPerm.STATE,
+    body: stateReq.extend({ state: z.union([z.literal(0), z.literal(1)], { error: '状态不正确！' }) }),
+    data: z.null(),
+    ours: true,
+  }),
+  onlinePaging: json({ path: '/api/exam/exam/online-paging', summary: '当前可参加的考试', access: 'user', body: onlinePagingReq, data: onlinePagingRes, ours: true }),
+  checkInfo: json({ path: '/api/exam/exam/check-info', summary: '考前须知', access: 'user', body: idReq, data: onlineExam }),
+};

@@ -5,7 +5,9 @@
  * score of their answer; those fields exist only in `paperResult`.
  */
 import { z } from 'zod';
-import { idSchema, pagingReq, pagingRes } from './common';
+import { idReq, idSchema, pagingReq, pagingRes } from './common';
+import { json } from './endpoint';
+import { defineErrors } from './errors';
 
 export const createPaperReq = z.object({ examId: idSchema });
 export const paperQuReq = z.object({ paperId: idSchema, quId: idSchema });
@@ -112,5 +114,34 @@ export const paperResult = paperRecord.extend({
 });
 export type PaperResult = z.infer<typeof paperResult>;
 
-export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), state: z.number().int().optional() }));
+export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), state: z.number().int().optional() }), {
+  sort: ['createTime', 'userScore'] as const,
+});
 export const paperPagingRes = pagingRes(paperRecord);
+
+/** Errors of sitting an exam. */
+export const PaperError = defineErrors({
+  /** A question of the paper was deleted (SPEC §8: the client goes back to the exam list). */
+  QU_DELETED: { code: 20010001, msg: '试题已被删除，无法继续考试！' },
+  /** The learner already has a paper in progress for this exam; data carries `{id}` of that paper. */
+  EXAM_IN_PROGRESS: { code: 20010002, msg: '您有正在进行的考试，请继续作答！' },
+  /** The exam's attempts (chance) are used up. */
+  EXAM_NO_CHANCE: { code: 20010003, msg: '考试次数已用完！' },
+  /** The paper is already handed in; answers can no longer change. */
+  PAPER_HANDED: { code: 20010005, msg: '试卷已交卷，不能再作答！' },
+  /** The paper's time is up (server clock); answers can no longer change. */
+  PAPER_TIMEOUT: { code: 20010006, msg: '考试时间已到，不能再作答！' },
+  /** The paper's result is not available before hand-in. */
+  PAPER_NOT_HANDED: { code: 20010007, msg: '试卷尚未交卷，暂不能查看成绩！' },
+});
+
+/** Calls of sitting an exam (SPEC §7 "Exams and papers"); every call is on the caller's own paper. */
+export const paperApi = {
+  createPaper: json({ path: '/api/paper/paper/create-paper', summary: '为考试抽取一份新试卷', access: 'user', body: createPaperReq, data: z.object({ id: z.string() }) }),
+  paperDetail: json({ path: '/api/paper/paper/paper-detail', summary: '答题卡与剩余秒数（服务器时钟）', access: 'user', body: idReq, data: paperDetail }),
+  quDetail: json({ path: '/api/paper/paper/qu-detail', summary: '试卷中的一题（不含答案）', access: 'user', body: paperQuReq, data: paperQuDetail }),
+  fillAnswer: json({ path: '/api/paper/paper/fill-answer', summary: '保存一题的作答', access: 'user', body: fillAnswerReq, data: fillAnswerRes }),
+  handExam: json({ path: '/api/paper/paper/hand-exam', summary: '交卷（重复调用应答相同）', access: 'user', body: idReq, data: handExamRes }),
+  paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
+  paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
+};

@@ -3,7 +3,9 @@
  * spreadsheet import layout shared with `../shared/data/question-banks/*.xlsx`.
  */
 import { z } from 'zod';
-import { idSchema, pagingReq, pagingRes } from './common';
+import { idReq, idSchema, idsReq, pagingReq, pagingRes } from './common';
+import { download, json, upload } from './endpoint';
+import { jobRef } from './sys-job';
 import { QuType, SUPPORTED_QU_TYPES } from './enums';
 
 export const quPagingParams = z.object({
@@ -12,7 +14,9 @@ export const quPagingParams = z.object({
   level: z.number().int().optional(),
   content: z.string().max(200).optional(),
 });
-export const quPagingReq = pagingReq(quPagingParams);
+/** Columns the question list can be sorted by. */
+export const QU_SORT = ['createTime', 'updateTime', 'quType', 'level'] as const;
+export const quPagingReq = pagingReq(quPagingParams, { sort: QU_SORT });
 export type QuPagingReq = z.infer<typeof quPagingReq>;
 
 export const quRecord = z.object({
@@ -104,6 +108,72 @@ export const IMPORT_HEADERS = [
 
 export const importError = z.object({ row: z.number().int(), msg: z.string() });
 export type ImportError = z.infer<typeof importError>;
-/** Answer of POST /api/qu/qu/import; a file with any invalid question imports nothing. */
-export const importRes = z.object({ imported: z.number().int(), errors: z.array(importError) });
-export type ImportRes = z.infer<typeof importRes>;
+
+/**
+ * What to do with questions already in the bank (same type and same content): 'ask' imports nothing
+ * and reports them (the dialog then asks), 'skip' leaves them out, 'import' imports them again.
+ */
+export const DUP_MODES = ['ask', 'skip', 'import'] as const;
+export type DupMode = (typeof DUP_MODES)[number];
+
+/** Multipart text fields of POST /api/qu/qu/import (besides the file). */
+export const importFields = z.object({
+  repoId: idSchema.optional(),
+  dupMode: z.enum(DUP_MODES, { error: '重复试题处理方式不正确！' }).default('ask'),
+});
+
+/** A question of the file that the bank already holds. */
+export const importDuplicate = z.object({ row: z.number().int(), content: z.string(), repoTitle: z.string() });
+export type ImportDuplicate = z.infer<typeof importDuplicate>;
+
+/**
+ * Result of an import job (the `result` of /api/sys/job/detail for type qu.import). The import is
+ * all or nothing: with any error `imported` is 0 and `errors` lists the first ones (`totalErrors`
+ * counts them all); in 'ask' mode with duplicates `needConfirm` is true, nothing is imported and
+ * `duplicateList` shows the first of them.
+ */
+export const importResult = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  duplicates: z.number().int(),
+  needConfirm: z.boolean(),
+  duplicateList: z.array(importDuplicate),
+  errors: z.array(importError),
+  totalErrors: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+/** Job type of a spreadsheet import. */
+export const QU_IMPORT_JOB = 'qu.import';
+
+/** Permission codes of questions (SPEC §6). */
+export const QuPerm = { LIST: 'qu:list', ADD: 'qu:add', UPDATE: 'qu:update', DELETE: 'qu:delete', IMPORT: 'qu:import' } as const;
+
+/** Largest spreadsheet accepted for import (bytes). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Calls of questions and their import (SPEC §7 "Question banks", §8 import). */
+export const quApi = {
+  paging: json({ path: '/api/qu/qu/paging', summary: '分页查询试题', access: QuPerm.LIST, body: quPagingReq, data: quPagingRes }),
+  detail: json({ path: '/api/qu/qu/detail', summary: '试题详情（含选项与答案）', access: QuPerm.LIST, body: idReq, data: quDetail }),
+  save: json({ path: '/api/qu/qu/save', summary: '新增或修改试题', access: [QuPerm.ADD, QuPerm.UPDATE], body: quSaveReq, data: z.object({ id: z.string() }) }),
+  delete: json({ path: '/api/qu/qu/delete', summary: '删除试题', access: QuPerm.DELETE, body: idsReq, data: z.null() }),
+  import: upload({
+    path: '/api/qu/qu/import',
+    summary: '上传试题表格，在后台导入（应答任务ID，进度见 /api/sys/job/detail）',
+    access: QuPerm.IMPORT,
+    fields: importFields,
+    file: { field: 'file', accept: ['.xlsx'], maxBytes: IMPORT_MAX_BYTES },
+    data: jobRef,
+    ours: true,
+  }),
+  importConfirm: json({
+    path: '/api/qu/qu/import/confirm',
+    summary: '发现重复试题后，按所选方式（跳过/仍然导入）重新导入同一文件',
+    access: QuPerm.IMPORT,
+    body: z.object({ jobId: idSchema, dupMode: z.enum(['skip', 'import'], { error: '重复试题处理方式不正确！' }) }),
+    data: jobRef,
+    ours: true,
+  }),
+  template: download({ path: '/api/qu/qu/import/template', summary: '下载试题导入模板', access: QuPerm.IMPORT, fileName: IMPORT_TEMPLATE_FILE, ours: true }),
+};

@@ -2,15 +2,21 @@
  * Question banks (SPEC §3 "Question bank", §7 /api/repo/*).
  */
 import { z } from 'zod';
-import { idSchema, pagingReq, pagingRes } from './common';
+import { idReq, idSchema, idsReq, pagingReq, pagingRes } from './common';
+import { json } from './endpoint';
+import { defineErrors } from './errors';
 
+/**
+ * Filters of the bank list: title contains, and ids to leave out (pickers). SPEC §7 also names
+ * isExam and isTrain; they arrive with bank training, which adds what they filter on.
+ */
 export const repoPagingParams = z.object({
   title: z.string().max(100).optional(),
   excludes: z.array(idSchema).max(1000).optional(),
-  isExam: z.boolean().optional(),
-  isTrain: z.boolean().optional(),
 });
-export const repoPagingReq = pagingReq(repoPagingParams);
+/** Columns the bank list can be sorted by. */
+export const REPO_SORT = ['title', 'createTime', 'updateTime'] as const;
+export const repoPagingReq = pagingReq(repoPagingParams, { sort: REPO_SORT, select: true });
 export type RepoPagingReq = z.infer<typeof repoPagingReq>;
 
 /** Count of live questions of one type in a bank (feeds the exam rule editor). */
@@ -37,3 +43,20 @@ export const repoSaveReq = z.object({
   remark: z.string().max(500, '题库描述不能超过500个字符').optional().default(''),
 });
 export type RepoSaveReq = z.infer<typeof repoSaveReq>;
+
+/** Permission codes of question banks (SPEC §6; repo:list is named by the spec). */
+export const RepoPerm = { LIST: 'repo:list', ADD: 'repo:add', UPDATE: 'repo:update', DELETE: 'repo:delete' } as const;
+
+/** Errors of question banks. */
+export const RepoError = defineErrors({
+  /** A bank is used by an exam and cannot be deleted. */
+  REPO_IN_USE: { code: 20010010, msg: '题库正在被使用，不能删除！' },
+});
+
+/** Calls of question banks (SPEC §7 "Question banks"). */
+export const repoApi = {
+  paging: json({ path: '/api/repo/paging', summary: '分页查询题库（含各题型数量）', access: RepoPerm.LIST, body: repoPagingReq, data: repoPagingRes }),
+  detail: json({ path: '/api/repo/detail', summary: '题库详情', access: RepoPerm.LIST, body: idReq, data: repoRecord }),
+  save: json({ path: '/api/repo/save', summary: '新增或修改题库', access: [RepoPerm.ADD, RepoPerm.UPDATE], body: repoSaveReq, data: z.object({ id: z.string() }) }),
+  delete: json({ path: '/api/repo/delete', summary: '删除题库（连同其试题）', access: RepoPerm.DELETE, body: idsReq, data: z.null() }),
+};

@@ -3,6 +3,7 @@
  * domains that exist so far are filled; the rest come with their domains.
  */
 import { z } from 'zod';
+import { json } from './endpoint';
 
 export const totalNumRes = z.object({
   repoCount: z.number().int(),
@@ -11,3 +12,11 @@ export const totalNumRes = z.object({
   userCount: z.number().int(),
 });
 export type TotalNum = z.infer<typeof totalNumRes>;
+
+/** Permission codes of statistics (SPEC §6). */
+export const StatPerm = { DASHBOARD: 'sys:dashboard' } as const;
+
+/** Calls of statistics (SPEC §7 "Certificates, points, statistics"). */
+export const statApi = {
+  totalNumAll: json({ path: '/api/stat/total/num/all', summary: '控制台统计数字', access: StatPerm.DASHBOARD, data: totalNumRes }),
+};

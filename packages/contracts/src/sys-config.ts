@@ -4,6 +4,7 @@
  * values come from the server's environment (KAOPEI_SITE_NAME, KAOPEI_COPYRIGHT, KAOPEI_FILING_NO).
  */
 import { z } from 'zod';
+import { json } from './endpoint';
 
 export const siteInfo = z.object({
   siteName: z.string(),
@@ -20,3 +21,8 @@ export const siteInfo = z.object({
   props: z.object({ moduleCourse: z.boolean(), moduleCert: z.boolean() }),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
+
+/** Calls of the site configuration (SPEC §7 "Configuration and dictionaries"). */
+export const configApi = {
+  site: json({ path: '/api/sys/config/site', summary: '站点名称、Logo、版权与模块开关（公开）', access: 'public', data: siteInfo, ours: true }),
+};

@@ -4,6 +4,8 @@
  * registry resolves lazily.
  */
 import { z } from 'zod';
+import { defineErrors } from './errors';
+import { json } from './endpoint';
 
 export const routeMeta = z.object({
   title: z.string(),
@@ -37,3 +39,14 @@ export const routeNode: z.ZodType<RouteNode> = z.lazy(() =>
   }),
 );
 export const routesRes = z.array(routeNode);
+
+/** Errors of menus (9001xxxx, accounts block). */
+export const MenuError = defineErrors({
+  /** An admin-side user without any generated menu (SPEC §6). */
+  NO_MENUS: { code: 90010006, msg: '您无权访问此系统，请联系管理员进行菜单授权！' },
+});
+
+/** Calls of menus (SPEC §7 "Configuration and dictionaries"). */
+export const menuApi = {
+  routes: json({ path: '/api/sys/menu/routes', summary: '当前用户的路由树（SPEC §2）', access: 'user', data: routesRes }),
+};

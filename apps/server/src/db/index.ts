@@ -1,14 +1,14 @@
 /**
  * Database: one Kysely instance on SQLite (better-sqlite3, WAL, file `DATA_DIR/kaopei.db`) or
- * PostgreSQL (`pg` pool) — the same query code for both (ARCHITECTURE §4).
+ * PostgreSQL (`pg` pool) — the same query code for both (ARCHITECTURE §4). Migrations are found by
+ * `platform/migrations.ts`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DB } from './schema';
-import * as m0001 from './migrations/0001_init';
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;
@@ -25,6 +25,10 @@ export interface DbOptions {
   target: string;
 }
 
+/** The driver under a Kysely instance, for libraries that need it (rate-limiter stores). */
+export type RawClient = { dialect: 'sqlite'; client: SQLite.Database } | { dialect: 'postgres'; client: pg.Pool };
+const raw = new WeakMap<Db, RawClient>();
+
 /** Opens the database; the caller owns `destroy()`. */
 export function createDb(opts: DbOptions): Db {
   if (opts.dialect === 'postgres') {
@@ -32,22 +36,23 @@ export function createDb(opts: DbOptions): Db {
     // An idle client that dies (database restart, admin kill) must not crash the server: the pool
     // drops it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    raw.set(db, { dialect: 'postgres', client: pool });
+    return db;
   }
   if (opts.target !== ':memory:') fs.mkdirSync(path.dirname(opts.target), { recursive: true });
   const database = new SQLite(opts.target);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  raw.set(db, { dialect: 'sqlite', client: database });
+  return db;
 }
 
-const migrations: Record<string, Migration> = { '0001_init': m0001 };
-
-/** Applies every pending migration; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+/** The driver of a database opened by `createDb`. */
+export function rawClient(db: Db): RawClient {
+  const r = raw.get(db);
+  if (!r) throw new Error('rawClient: database not opened by createDb');
+  return r;
 }

@@ -1,218 +1,55 @@
 /**
- * Table types for Kysely. Table names are snake_case; columns are camelCase here and snake_case in
- * the database (CamelCasePlugin). Instants are epoch milliseconds; flags are 0/1 integers so that
- * the same code runs on SQLite and PostgreSQL.
+ * Table types for Kysely. This file holds only the platform's own tables; each domain declares its
+ * tables in `modules/<domain>/<domain>.tables.ts` and adds them to `DB` by declaration merging:
+ *
+ *   declare module '../../db/schema' { interface DB { el_repo: ElRepoTable } }
+ *
+ * so a new domain edits no shared file. Table names are snake_case; columns are camelCase here and
+ * snake_case in the database (CamelCasePlugin). Instants are epoch milliseconds; flags are 0/1
+ * integers so that the same code runs on SQLite and PostgreSQL. Each table has one owning module
+ * (its `tables` list); no other module writes it (checked by the table-ownership test).
  */
-import type { Generated } from 'kysely';
 
-type Ms = number;
-type Flag = number;
+/** Epoch milliseconds. */
+export type Ms = number;
+/** 0 or 1. */
+export type Flag = number;
 
-export interface SysDepartTable {
-  id: string;
-  parentId: string;
-  deptCode: string;
-  deptName: string;
-  sort: number;
+/** One-time seeds already applied (e.g. a built-in menu, by its stable key), so that an item an administrator deleted is not seeded again. */
+export interface SysSeedLogTable {
+  kind: string;
+  seedKey: string;
   createTime: Ms;
-  updateTime: Ms;
 }
-export interface SysRoleTable {
+
+/** Background jobs when REDIS_URL is unset (platform/jobs.ts). */
+export interface SysJobTable {
   id: string;
-  roleName: string;
-  roleType: number;
-  roleLevel: number;
-  createTime: Ms;
-  updateTime: Ms;
-}
-export interface SysMenuTable {
-  id: string;
-  parentId: string;
-  menuType: number;
-  title: string;
-  path: string;
-  name: string;
-  component: string;
-  redirect: string;
-  permission: string;
-  icon: string;
-  hidden: Flag;
-  alwaysShow: Flag;
-  noCache: Flag;
-  affix: Flag;
-  activeMenu: string;
-  sort: number;
-  createTime: Ms;
-  updateTime: Ms;
-}
-export interface SysRoleMenuTable {
-  id: string;
-  roleId: string;
-  menuId: string;
-}
-export interface SysUserTable {
-  id: string;
-  userName: string;
-  realName: string;
-  password: string;
-  avatar: string;
-  mobile: string;
-  email: string;
-  deptCode: string;
+  type: string;
+  /** JSON of the job's input. */
+  payload: string;
+  /** JobState: 0 queued, 1 running, 2 done, 3 failed. */
   state: number;
-  realPerson: Flag;
-  createTime: Ms;
-  updateTime: Ms;
-}
-export interface SysUserRoleTable {
-  id: string;
-  userId: string;
-  roleId: string;
-}
-export interface SysUserTokenTable {
-  id: string;
-  userId: string;
-  tokenHash: string;
-  createTime: Ms;
-  expireTime: Ms;
-  ip: string;
-  userAgent: string;
-}
-export interface ElRepoTable {
-  id: string;
-  title: string;
-  remark: string;
-  deleted: Flag;
+  /** 0–100. */
+  progress: number;
+  message: string;
+  /** JSON of the job's result ('' until done). */
+  result: string;
+  attempts: number;
+  maxAttempts: number;
+  /** NODE_ID of the only process that may run it, or -1 for any. */
+  nodeId: number;
+  /** Not before this instant (retry backoff). */
+  runAt: Ms;
+  /** A running job whose lease passed is queued again (its process died). */
+  lockedUntil: Ms;
   createBy: string;
   createTime: Ms;
   updateTime: Ms;
 }
-export interface ElQuTable {
-  id: string;
-  repoId: string;
-  /** Parent question of a combined (99) question's sub-question; '' otherwise. */
-  parentId: string;
-  quType: number;
-  level: number;
-  content: string;
-  analysis: string;
-  image: string;
-  video: string;
-  /** Reference answer of subjective / fill-blank questions. */
-  answer: string;
-  sort: number;
-  deleted: Flag;
-  createBy: string;
-  createTime: Ms;
-  updateTime: Ms;
-}
-export interface ElQuAnswerTable {
-  id: string;
-  quId: string;
-  isRight: Flag;
-  content: string;
-  analysis: string;
-  image: string;
-  /** Matching key / blank answer for types 5 and 6. */
-  answer: string;
-  sort: number;
-}
-export interface ElExamTable {
-  id: string;
-  title: string;
-  content: string;
-  openType: number;
-  state: number;
-  startTime: Ms | null;
-  endTime: Ms | null;
-  totalTime: number;
-  totalScore: number;
-  qualifyScore: number;
-  chance: number;
-  deleted: Flag;
-  createBy: string;
-  createTime: Ms;
-  updateTime: Ms;
-}
-export interface ElExamRuleTable {
-  id: string;
-  examId: string;
-  repoId: string;
-  quType: number;
-  quCount: number;
-  quScore: number;
-  sort: number;
-}
-export interface ElPaperTable {
-  id: string;
-  userId: string;
-  examId: string;
-  title: string;
-  totalTime: number;
-  totalScore: number;
-  qualifyScore: number;
-  userScore: number;
-  state: number;
-  passed: Flag;
-  createTime: Ms;
-  /** Deadline by the server clock: createTime + totalTime, capped at the exam's endTime. */
-  limitTime: Ms;
-  handTime: Ms | null;
-  updateTime: Ms;
-}
-export interface ElPaperGroupTable {
-  id: string;
-  paperId: string;
-  title: string;
-  quType: number;
-  quCount: number;
-  perScore: number;
-  totalScore: number;
-  sort: number;
-}
-export interface ElPaperQuTable {
-  id: string;
-  paperId: string;
-  groupId: string;
-  quId: string;
-  quType: number;
-  sort: number;
-  score: number;
-  answered: Flag;
-  mark: Flag;
-  isRight: Flag;
-  actualScore: number;
-  answer: string;
-}
-export interface ElPaperQuAnswerTable {
-  id: string;
-  paperId: string;
-  quId: string;
-  answerId: string;
-  abc: string;
-  sort: number;
-  checked: Flag;
-  isRight: Flag;
-}
 
+/** Every table: the platform's below, each module's added by its tables file. */
 export interface DB {
-  sys_depart: SysDepartTable;
-  sys_role: SysRoleTable;
-  sys_menu: SysMenuTable;
-  sys_role_menu: SysRoleMenuTable;
-  sys_user: SysUserTable;
-  sys_user_role: SysUserRoleTable;
-  sys_user_token: SysUserTokenTable;
-  el_repo: ElRepoTable;
-  el_qu: ElQuTable;
-  el_qu_answer: ElQuAnswerTable;
-  el_exam: ElExamTable;
-  el_exam_rule: ElExamRuleTable;
-  el_paper: ElPaperTable;
-  el_paper_group: ElPaperGroupTable;
-  el_paper_qu: ElPaperQuTable;
-  el_paper_qu_answer: ElPaperQuAnswerTable;
+  sys_seed_log: SysSeedLogTable;
+  sys_job: SysJobTable;
 }
-
-/** Keeps `Generated` importable for later tables with database defaults. */
-export type { Generated };

@@ -1,10 +1,12 @@
 /**
- * Paging over a Kysely select (ARCHITECTURE §3): `{current, size}` in, `{records, total, pages,
- * current, size}` out. The count runs on the same filtered query without ordering.
+ * Paging over a Kysely select (ARCHITECTURE §3, SPEC §3 list query): `{current, size}` in,
+ * `{records, total, pages, current, size}` out, and the request's `orders` applied through the
+ * repository's allowlist of sortable columns.
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Page } from '@kaopei/contracts';
+import type { Page, SortOrder } from '@kaopei/contracts';
 
+/** Runs the count and the page of `query` (the count without ordering). */
 export async function paginate<D, TB extends keyof D, O>(
   query: SelectQueryBuilder<D, TB, O>,
   page: { current: number; size: number },
@@ -19,9 +21,33 @@ export async function paginate<D, TB extends keyof D, O>(
   return { records, total, pages: Math.ceil(total / page.size), current: page.current, size: page.size };
 }
 
-/** Maps the records of a page, keeping the paging numbers. */
+/**
+ * Orders `query` by the request's `orders` (each column looked up in `columns`, the repository's
+ * allowlist: request column → SQL column reference), else by `fallback`; `tieBreak` (a unique
+ * column, usually the id) always comes last so that pages never overlap. The contracts' paging
+ * schema already refused columns outside the endpoint's list; a name missing from `columns` here is
+ * a programming error.
+ */
+export function applyOrders<D, TB extends keyof D, O, C extends string>(
+  query: SelectQueryBuilder<D, TB, O>,
+  orders: readonly SortOrder<C>[] | undefined,
+  columns: Record<C, string>,
+  fallback: readonly SortOrder<C>[],
+  tieBreak: string,
+): SelectQueryBuilder<D, TB, O> {
+  let q = query;
+  for (const o of orders?.length ? orders : fallback) {
+    const ref = columns[o.column];
+    if (!ref) throw new Error(`no sortable column ${o.column}`);
+    q = q.orderBy(sql.ref(ref), o.asc ? 'asc' : 'desc');
+  }
+  return q.orderBy(sql.ref(tieBreak), 'desc');
+}
+
+/** Maps the records of a page (and its selectList), keeping the paging numbers. */
 export function mapPage<A, B>(page: Page<A>, fn: (a: A) => B): Page<B> {
-  return { ...page, records: page.records.map(fn) };
+  const { selectList, ...rest } = page;
+  return { ...rest, records: page.records.map(fn), ...(selectList ? { selectList: selectList.map(fn) } : {}) };
 }
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern and wraps it in `%…%`. */

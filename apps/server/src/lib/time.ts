@@ -32,7 +32,18 @@ export function parseTime(text: string | null | undefined): number | null {
   return d.valueOf();
 }
 
-/** The server clock in epoch ms; every deadline is decided by it. */
+let clockOffsetMs = 0;
+
+/**
+ * The server clock in epoch ms; every deadline is decided by it. It is the system clock, plus an
+ * offset that only tests move (`advanceClock`), so that a deadline journey need not sleep.
+ */
 export function now(): number {
-  return Date.now();
+  return Date.now() + clockOffsetMs;
+}
+
+/** Moves the server clock forward by `ms` (tests only: the test clock route and API tests). */
+export function advanceClock(ms: number): number {
+  clockOffsetMs += ms;
+  return now();
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, ErrorMsg } from '@kaopei/contracts';
+import { CommonError } from '@kaopei/contracts';
 import { AppError } from '../lib/errors';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -13,10 +13,10 @@ const CJK = /[\u4e00-\u9fff]/;
 /** The Chinese message of the first validation issue, or a generic one naming the field. */
 function validationMsg(err: FastifyError): string {
   const first = err.validation?.[0];
-  if (!first) return ErrorMsg[ErrorCode.BAD_PARAMS];
+  if (!first) return CommonError.BAD_PARAMS.msg;
   if (first.message && CJK.test(first.message)) return first.message;
   const field = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-  return field ? `参数不正确：${field}` : ErrorMsg[ErrorCode.BAD_PARAMS];
+  return field ? `参数不正确：${field}` : CommonError.BAD_PARAMS.msg;
 }
 
 export function fail(code: number, msg: string, data: unknown = null) {
@@ -30,14 +30,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(thrown.status).send(fail(thrown.code, thrown.message, thrown.data));
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
-      return reply.status(200).send(fail(ErrorCode.BAD_PARAMS, validationMsg(err)));
+      return reply.status(200).send(fail(CommonError.BAD_PARAMS.code, validationMsg(err)));
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send(fail(500, '糟糕，服务器开小差了。'));
     }
-    if (status === 429) return reply.status(429).send(fail(ErrorCode.TOO_MANY_REQUESTS, ErrorMsg[ErrorCode.TOO_MANY_REQUESTS]));
+    if (status === 429) return reply.status(429).send(fail(CommonError.TOO_MANY_REQUESTS.code, CommonError.TOO_MANY_REQUESTS.msg));
     // Other transport faults: malformed JSON, body too large, unsupported media type …
     return reply.status(status).send(fail(status, status === 413 ? '上传内容过大！' : '缺少必要参数或参数类型不正确。'));
   });

@@ -1,11 +1,13 @@
 /**
  * API test harness: a real app on a real database through `app.inject`.
  *
- * - SQLite (default): a fresh file in a temp dir per `testApp()`.
- * - PostgreSQL: when TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test), a
- *   fresh database `kaopei_t_<random>` is created next to it per `testApp()` and dropped on close.
+ * The database is migrated and seeded ONCE per test run (test/global-setup.ts builds a template)
+ * and copied for each `testApp()`: a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL
+ * (when TEST_DATABASE_URL is set, e.g. postgres://postgres@127.0.0.1:5432/test). `testApp({fresh:
+ * true})`, or an env that changes what the first start seeds (KAOPEI_DEMO, KAOPEI_ADMIN_PASSWORD),
+ * builds a fresh database instead.
  *
- * The app is seeded like a first start with demo content: `admin` / Admin@123456 and
+ * The template is seeded like a first start with demo content: `admin` / Admin@123456 and
  * `learner` / Learner@123456, one bank of 24 questions and one open exam.
  */
 import fs from 'node:fs';
@@ -13,18 +15,34 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Endpoint, Envelope } from '@kaopei/contracts';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type BuiltApp } from '../app';
-import type { Envelope } from '@kaopei/contracts';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123456' };
 export const LEARNER = { username: 'learner', password: 'Learner@123456' };
 
+/** Environment variables of every test app (`env` of testApp adds to them). */
+export function testEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    KAOPEI_DEMO: 'true',
+    KAOPEI_ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST: path.join(dir, 'no-web'),
+    SWEEP_INTERVAL_MS: '200',
+    ...extra,
+  };
+}
+
+/** Variables that change the first start's seed: with them a test needs its own fresh database. */
+const SEED_VARS = ['KAOPEI_DEMO', 'KAOPEI_ADMIN_PASSWORD'];
+
 export interface TestApp extends BuiltApp {
   config: Config;
   dialect: 'sqlite' | 'postgres';
-  /** POST JSON to `path` with an optional token; answers the parsed envelope. */
-  call<T = unknown>(path: string, body?: unknown, token?: string): Promise<Envelope<T> & { status: number }>;
+  /** POST JSON to an endpoint (or a raw path) with an optional token; answers the parsed envelope and the HTTP status. */
+  call<T = unknown>(target: Endpoint | string, body?: unknown, token?: string): Promise<Envelope<T> & { status: number }>;
   /** Logs in and answers the token (throws when login fails). */
   login(user?: { username: string; password: string }): Promise<string>;
   /** Registers a new learner with a unique name and answers its token. */
@@ -32,56 +50,71 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kaopei_t_${randomBytes(6).toString('hex')}`;
+/** Drops a PostgreSQL database, waiting while closing pool connections still use it (no FORCE: see below). */
+export async function dropPgDatabase(baseUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    // Not WITH (FORCE): killing pool connections that are still closing surfaces in `pg` as an
+    // uncaught 57P01. Wait instead while the database is in use (55006).
+    for (let i = 0; ; i++) {
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+/** Creates database `name` next to `baseUrl` (from `template` when given); answers its URL. */
+export async function createPgDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (err) {
+        // 55006: the template is being copied by another test file at this instant.
+        if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      // Not WITH (FORCE): killing pool connections that are still closing surfaces in `pg` as an
-      // uncaught 57P01. Wait instead while the database is in use (55006).
-      for (let i = 0; ; i++) {
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await c.end();
-    },
-  };
+  return url.toString();
 }
 
 let seq = 0;
 
-/** A fresh app and database; `env` overrides configuration variables. */
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A fresh app on a copy of the template database; `env` overrides configuration variables. */
+export async function testApp(env: Record<string, string> = {}, opts: { fresh?: boolean } = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = pgUrl ? await createPgDatabase(pgUrl) : null;
-  const config = loadConfig({
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    KAOPEI_DEMO: 'true',
-    KAOPEI_ADMIN_PASSWORD: ADMIN.password,
-    WEB_DIST: path.join(dir, 'no-web'),
-    SWEEP_INTERVAL_MS: '200',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    ...env,
-  });
+  const fresh = opts.fresh || SEED_VARS.some((v) => v in env);
+  const pgName = pgUrl ? `kaopei_t_${randomBytes(6).toString('hex')}` : null;
+  let databaseUrl: string | undefined;
+  if (pgUrl && pgName) {
+    const template = fresh ? undefined : process.env.KAOPEI_TEST_TEMPLATE_PG;
+    databaseUrl = await createPgDatabase(pgUrl, pgName, template);
+  } else if (!fresh && process.env.KAOPEI_TEST_TEMPLATE_SQLITE) {
+    fs.copyFileSync(process.env.KAOPEI_TEST_TEMPLATE_SQLITE, path.join(dir, 'kaopei.db'));
+  }
+  const config = loadConfig(testEnv(dir, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }));
   const built = await buildApp(config);
   await built.app.ready();
 
-  const call: TestApp['call'] = async (url, body = {}, token) => {
+  const call: TestApp['call'] = async (target, body = {}, token) => {
+    const url = typeof target === 'string' ? target : target.path;
     const res = await built.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { token } : {} });
     return { ...(res.json() as Envelope<never>), status: res.statusCode };
   };
@@ -105,7 +138,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     newLearner,
     close: async () => {
       await built.app.close();
-      await pgDb?.drop();
+      if (pgUrl && pgName) await dropPgDatabase(pgUrl, pgName);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,9 @@
  * test never goes on with a half-built fixture.
  */
 import { randomBytes } from 'node:crypto';
-import type { Envelope, ImportRes } from '@kaopei/contracts';
+import type { Envelope } from '@kaopei/contracts';
+import type { ImportResult } from '@kaopei/contracts/qu';
+import { jobApi, JobState, type JobRef, type JobView } from '@kaopei/contracts/sys-job';
 import type { TestApp } from './app';
 import { formatTimeStrict } from '../lib/time';
 
@@ -81,26 +83,48 @@ export async function multipart(fields: Record<string, string>, file?: { field?:
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type') ?? '' };
 }
 
-/** POST /api/qu/qu/import with `file` named `fileName` and optional `repoId`. */
+/** POST /api/qu/qu/import with `file` named `fileName`, optional `repoId` and `dupMode`: answers the envelope (data `{jobId}`). */
 export async function xlsxUpload(
   t: TestApp,
   token: string | undefined,
   data: Buffer,
   fileName: string,
   repoId?: string,
-): Promise<Envelope<ImportRes> & { status: number }> {
-  const { payload, contentType } = await multipart(repoId ? { repoId } : {}, { name: fileName, data });
+  dupMode?: 'ask' | 'skip' | 'import',
+): Promise<Envelope<JobRef> & { status: number }> {
+  const fields: Record<string, string> = {};
+  if (repoId) fields.repoId = repoId;
+  if (dupMode) fields.dupMode = dupMode;
+  const { payload, contentType } = await multipart(fields, { name: fileName, data });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/qu/qu/import',
     payload,
     headers: { 'content-type': contentType, ...(token ? { token } : {}) },
   });
-  return { ...(res.json() as Envelope<ImportRes>), status: res.statusCode };
+  return { ...(res.json() as Envelope<JobRef>), status: res.statusCode };
+}
+
+/** Polls /api/sys/job/detail until the job is done or failed (throws after `timeoutMs`). */
+export async function waitForJob(t: TestApp, token: string, jobId: string, timeoutMs = 20_000): Promise<JobView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = must(await t.call<JobView>(jobApi.detail, { id: jobId }, token));
+    if (job.state === JobState.DONE || job.state === JobState.FAILED) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state_dictText} after ${timeoutMs} ms: ${job.message}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Uploads a spreadsheet and waits for its import job: answers the job and its ImportResult (null when the job failed). */
+export async function importXlsx(t: TestApp, token: string, data: Buffer, fileName: string, repoId?: string, dupMode?: 'ask' | 'skip' | 'import') {
+  const { jobId } = must(await xlsxUpload(t, token, data, fileName, repoId, dupMode));
+  const job = await waitForJob(t, token, jobId);
+  return { job, jobId, result: job.state === JobState.DONE ? (job.result as ImportResult) : null };
 }
 
 /** Every row of a table, deleted ones included (to prove that nothing was written). */
-export async function rowCount(t: TestApp, table: 'el_qu' | 'el_qu_answer' | 'el_repo' | 'el_exam' | 'el_exam_rule' | 'sys_user'): Promise<number> {
+export async function rowCount(t: TestApp, table: 'el_qu' | 'el_qu_answer' | 'el_repo' | 'el_exam' | 'el_exam_rule' | 'sys_user' | 'sys_menu' | 'sys_user_token'): Promise<number> {
   const row = await t.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

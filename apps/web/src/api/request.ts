@@ -1,8 +1,11 @@
 /**
- * THE request helper of the web app (SPEC §8 "Request responses", ARCHITECTURE §5).
+ * THE request helper of the web app (SPEC §8 "Request responses", ARCHITECTURE §5). Calls are made
+ * with the endpoint objects of the contracts (`call(repoApi.paging, body)`), so the web never writes
+ * a path or a response type by hand: the body type is the endpoint's request schema input and the
+ * promise resolves with its `data` type.
  *
- * - Every call is POST JSON to `/api/...` with the session token in header `token`; the answer is the
- *   envelope `{code, msg, data, success}` and `request()` resolves with `data`.
+ * - Every JSON call is POST to the endpoint's path with the session token in header `token`; the
+ *   answer is the envelope `{code, msg, data, success}` and `call()` resolves with `data`.
  * - Business failure (code ≠ 0): notification with the server msg or '服务器开小差了呢！', then the
  *   promise rejects with an `ApiError` carrying `code`, `msg` and `data`. Code 10010002 resets the
  *   token and reloads the page. Callers that handle a code themselves (20010001, 20010002,
@@ -12,7 +15,8 @@
  * - Timeouts: 60 000 ms; uploads and downloads 1 200 000 ms (SPEC §9).
  */
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
-import { ErrorCode, type Envelope } from '@kaopei/contracts';
+import type { z } from 'zod';
+import { type DownloadEndpoint, type Envelope, ErrorCode, type JsonEndpoint, type UploadEndpoint } from '@kaopei/contracts';
 import { getToken, removeToken } from '../utils/token';
 import { notifyError } from '../utils/feedback';
 
@@ -84,7 +88,7 @@ function isQuiet(quiet: RequestOptions['quiet'], code: number): boolean {
   return quiet === true || (Array.isArray(quiet) && quiet.includes(code));
 }
 
-/** Turn an envelope into data, or notify and throw (shared by request and upload). */
+/** Turn an envelope into data, or notify and throw (shared by call, upload and download). */
 function unwrap<T>(body: unknown, options: RequestOptions): T {
   if (!isEnvelope(body)) {
     notifyError('请求服务器出现错误。');
@@ -114,24 +118,41 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
   return unwrap<T>(body, options);
 }
 
-/** POST JSON `data` to `url`; resolves with the envelope's `data`. */
-export function request<T>(url: string, data: unknown = {}, options: RequestOptions = {}): Promise<T> {
-  return send<T>({ url, method: 'POST', data }, options);
+/** Calls a JSON endpoint with `body`; resolves with the envelope's `data` (typed by the endpoint). */
+export function call<E extends JsonEndpoint>(endpoint: E, body: z.input<E['body']>, options: RequestOptions = {}): Promise<z.output<E['data']>> {
+  return send<z.output<E['data']>>({ url: endpoint.path, method: 'POST', data: body ?? {} }, options);
 }
 
-/** Multipart upload (import); timeout 1 200 000 ms. */
-export function upload<T>(url: string, form: FormData, options: RequestOptions = {}): Promise<T> {
-  return send<T>({ url, method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' }, timeout: TRANSFER_TIMEOUT }, options);
+/** Multipart upload of one file (field `endpoint.file.field`) with the endpoint's text fields; timeout 1 200 000 ms. */
+export function upload<E extends UploadEndpoint>(
+  endpoint: E,
+  file: File,
+  fields: Partial<Record<keyof z.input<E['fields']>, string | undefined>>,
+  options: RequestOptions = {},
+): Promise<z.output<E['data']>> {
+  const form = new FormData();
+  form.append(endpoint.file.field, file);
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
+  return send<z.output<E['data']>>(
+    { url: endpoint.path, method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' }, timeout: TRANSFER_TIMEOUT },
+    options,
+  );
 }
 
 /**
  * File download with the token header (template download, exports); timeout 1 200 000 ms. A JSON
  * answer instead of a file is an error envelope: its msg is shown (SPEC §8 export returning json).
  */
-export async function download(url: string, fileName: string, opts: { method?: 'GET' | 'POST'; data?: unknown } = {}): Promise<void> {
+export async function download<E extends DownloadEndpoint>(endpoint: E, body?: z.input<E['body']>, fileName = endpoint.fileName): Promise<void> {
   let blob: Blob;
   try {
-    const res = await http.request<Blob>({ url, method: opts.method ?? 'GET', data: opts.data, responseType: 'blob', timeout: TRANSFER_TIMEOUT });
+    const res = await http.request<Blob>({
+      url: endpoint.path,
+      method: endpoint.method,
+      ...(endpoint.method === 'GET' ? { params: body } : { data: body ?? {} }),
+      responseType: 'blob',
+      timeout: TRANSFER_TIMEOUT,
+    });
     blob = res.data;
   } catch (err) {
     const text = transportMessage(err);
@@ -139,8 +160,8 @@ export async function download(url: string, fileName: string, opts: { method?: '
     throw new ApiError(TRANSPORT_ERROR, text);
   }
   if (blob.type.includes('application/json')) {
-    const body: unknown = JSON.parse(await blob.text());
-    unwrap<unknown>(body, {});
+    const envelope: unknown = JSON.parse(await blob.text());
+    unwrap<unknown>(envelope, {});
     return;
   }
   const href = URL.createObjectURL(blob);

@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { repoApi } from '../api/repo';
+import { repoApi } from '@kaopei/contracts/repo';
+import { call } from '../api/request';
 
 interface Props extends Omit<SelectProps<string>, 'options' | 'onSearch' | 'filterOption' | 'showSearch'> {
   fallback?: { value: string; label: string };
@@ -16,7 +17,7 @@ export function RepoSelect({ fallback, testIdPrefix, placeholder = '请选择题
   const [keyword, setKeyword] = useState('');
   const query = useQuery({
     queryKey: ['repo-select', keyword],
-    queryFn: () => repoApi.paging(1, 100, keyword ? { title: keyword } : {}),
+    queryFn: () => call(repoApi.paging, { current: 1, size: 100, params: keyword ? { title: keyword } : {} }),
     staleTime: 30_000,
   });
   const options = useMemo(() => {

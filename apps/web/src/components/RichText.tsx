@@ -1,6 +1,12 @@
 /**
- * Renders question content / analysis / copyright that may be HTML or plain text: HTML is sanitised
- * (utils/html.ts) and injected; plain text keeps its newlines (white-space: pre-wrap).
+ * Renders question content / analysis / copyright that may be HTML or plain text.
+ * - HTML (`looksLikeHtml`: the text contains a tag) is sanitised with DOMPurify (`sanitizeHtml`,
+ *   utils/html.ts: formatting, tables, images, safe links and inline style kept; scripts, handlers,
+ *   svg/math, embedded objects, forms and javascript:/data:text URLs removed) and injected.
+ * - Plain text is rendered as a React text node (never parsed as HTML), keeping its newlines
+ *   (white-space: pre-wrap via the `rich-text-plain` class) and characters such as '<' as typed.
+ * Props: `html` (string, null or undefined = empty), `inline` (span instead of div), plus any div
+ * attributes except children / dangerouslySetInnerHTML.
  */
 import { useMemo, type CSSProperties, type HTMLAttributes } from 'react';
 import { looksLikeHtml, sanitizeHtml } from '../utils/html';

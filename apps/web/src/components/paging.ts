@@ -7,7 +7,7 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, type TablePaginationConfig } from 'antd';
-import { PAGE_SIZES, type Page } from '@kaopei/contracts';
+import { type Page, PAGE_SIZES } from '@kaopei/contracts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const DELETE_CONFIRM = '确实要删除吗?';

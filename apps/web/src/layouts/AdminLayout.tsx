@@ -7,7 +7,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Grid, Layout, Menu } from 'antd';
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import type { RouteNode } from '@kaopei/contracts';
+import type { RouteNode } from '@kaopei/contracts/sys-menu';
 import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';

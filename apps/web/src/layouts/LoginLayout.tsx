@@ -5,24 +5,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSiteInfo } from '../store/site';
-import { RichText } from '../components/RichText';
+import { SiteFooter } from './SiteFooter';
 import { PageLoading } from '../components/PageLoading';
-
-export function SiteFooter({ className }: { className?: string }) {
-  const { site } = useSiteInfo();
-  return (
-    <footer className={className ?? 'site-footer'}>
-      {site.copyRight ? <RichText html={site.copyRight} /> : null}
-      {site.filingNo ? (
-        <div>
-          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
-            {site.filingNo}
-          </a>
-        </div>
-      ) : null}
-    </footer>
-  );
-}
 
 export default function LoginLayout() {
   const { site } = useSiteInfo();

@@ -14,7 +14,7 @@ import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
 import { PageLoading } from '../components/PageLoading';
-import { SiteFooter } from './LoginLayout';
+import { SiteFooter } from './SiteFooter';
 import { UserMenu, type UserMenuLink } from './UserMenu';
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */

@@ -1,40 +1,22 @@
 /**
  * Admin sidebar items built from the server's 'Layout' trees (SPEC §2): hidden nodes are skipped; a
  * root with one visible child and no `alwaysShow` shows that child directly, otherwise a sub-menu.
+ * Icons come from `meta.icon`, an @ant-design/icons component name loaded lazily by name
+ * (menu-icon.tsx; 0.1.0's short names 'dashboard', 'exam', 'repo', 'qu' still work). A top-level
+ * entry without an icon, or with an unknown one, shows AppstoreOutlined; a nested entry without an
+ * icon shows none.
  */
 import type { ReactNode } from 'react';
 import type { MenuProps } from 'antd';
-import {
-  AppstoreOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  FileTextOutlined,
-  FormOutlined,
-  ProfileOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import type { RouteNode } from '@kaopei/contracts';
+import type { RouteNode } from '@kaopei/contracts/sys-menu';
+import { MenuIcon } from './menu-icon';
 
 type Item = Required<MenuProps>['items'][number];
 
-const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  exam: <FormOutlined />,
-  repo: <DatabaseOutlined />,
-  qu: <ProfileOutlined />,
-  question: <ProfileOutlined />,
-  paper: <FileTextOutlined />,
-  user: <TeamOutlined />,
-  sys: <SettingOutlined />,
-  system: <SettingOutlined />,
-};
-
 function iconOf(node: RouteNode, top: boolean): ReactNode {
-  const key = node.meta?.icon ?? '';
-  if (ICONS[key]) return ICONS[key];
-  const last = node.path.split('/').filter(Boolean).pop() ?? '';
-  return ICONS[last] ?? (top ? <AppstoreOutlined /> : undefined);
+  const name = node.meta?.icon ?? '';
+  if (!name && !top) return undefined;
+  return <MenuIcon name={name} />;
 }
 
 function visible(nodes: RouteNode[] | undefined): RouteNode[] {
@@ -49,6 +31,11 @@ function toItem(node: RouteNode, top: boolean): Item {
   return { key: node.path, icon: iconOf(node, top), label: node.meta?.title ?? node.name };
 }
 
+/**
+ * The antd Menu items of the admin sidebar for the 'Layout' roots of the route tree (absolute
+ * paths as keys, titles as labels). Hidden roots and nodes are left out, as are roots without a
+ * visible child.
+ */
 export function buildAdminMenu(roots: RouteNode[]): Item[] {
   const items: Item[] = [];
   for (const root of roots) {
@@ -61,7 +48,7 @@ export function buildAdminMenu(roots: RouteNode[]): Item[] {
   return items;
 }
 
-/** Sub-menu keys that contain `key` (to open them). */
+/** Keys (paths) of the sub-menus that contain the entry `key`, outermost first, to open them; [] when none. */
 export function parentKeysOf(roots: RouteNode[], key: string | undefined): string[] {
   if (!key) return [];
   const out: string[] = [];

@@ -1,6 +1,7 @@
 /** SPEC §2 navigation rules, decided without a browser (guard.tsx `decide`). */
 import { describe, expect, it } from 'vitest';
-import type { RouteNode, SessionUser } from '@kaopei/contracts';
+import type { RouteNode } from '@kaopei/contracts/sys-menu';
+import type { SessionUser } from '@kaopei/contracts/sys-user';
 import { decide, LOGIN_REQUIRED_MSG, REAL_NAME_MSG } from './guard';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({

@@ -14,7 +14,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spin } from 'antd';
-import { ErrorCode, ErrorMsg, RoleType } from '@kaopei/contracts';
+import { RoleType } from '@kaopei/contracts';
+import { MenuError } from '@kaopei/contracts/sys-menu';
 import { roleHome, useAuth, type AuthValue } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { feedback, MESSAGE_SECONDS } from '../utils/feedback';
@@ -25,10 +26,12 @@ export const LOGIN_REQUIRED_MSG = '请先登录';
 export const REAL_NAME_MSG = '您需要完成实名认证后才能正常使用！';
 const LOGIN_DELAY_MS = 1500;
 
+/** True for the paths a visitor may open without a token (PUBLIC_PATHS and below). */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+/** `/login?redirect=<fullPath>` (path + query, URI-encoded). */
 export function loginUrl(fullPath: string): string {
   return `/login?redirect=${encodeURIComponent(fullPath)}`;
 }
@@ -59,7 +62,7 @@ export function decide(pathname: string, search: string, auth: Pick<AuthValue, '
     return { kind: 'redirect', to: (pathname === '/login' && safeRedirect(search)) || roleHome(user) };
   }
   if (!isLearner && !hasAdminMenus(auth.routes)) {
-    return { kind: 'reset', to: loginUrl(fullPath), error: ErrorMsg[ErrorCode.NO_MENUS] };
+    return { kind: 'reset', to: loginUrl(fullPath), error: MenuError.NO_MENUS.msg };
   }
   if (isLearner && (pathname === '/admin' || pathname.startsWith('/admin/'))) return { kind: 'redirect', to: '/web/home' };
   // /404 and /401 are exempt too, so that a missing /web/uc page cannot loop.
@@ -77,6 +80,7 @@ function FullPageSpin() {
   );
 }
 
+/** Applies decide() to every location: renders `children` on 'pass', a full-page spinner otherwise; sets the document title from `titles`. */
 export function NavigationGuard({ titles, children }: { titles: { path: string; title: string }[]; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -4,20 +4,26 @@
  * tree — 'Layout' children under AdminLayout, 'WebLayout' children under WebLayout, other component
  * names resolved lazily by the registry (unknown names are logged and skipped). Everything renders
  * inside THE navigation guard.
+ *
+ * Layouts and pages are lazy chunks, so a page loads only its own layout (learner pages never load
+ * AdminLayout, /login loads neither). While the session loads, the layout and view of the current
+ * path are preloaded, so the chunks arrive in parallel with the session calls instead of after them.
  */
-import { Suspense, useMemo, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../store/auth';
 import { NavigationGuard } from './guard';
-import { resolveView, viewRegistry } from './registry';
+import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
 import { PageLoading } from '../components/PageLoading';
-import LoginLayout from '../layouts/LoginLayout';
-import AdminLayout from '../layouts/AdminLayout';
-import WebLayout from '../layouts/WebLayout';
-import Login from '../pages/login/Login';
-import Register from '../pages/login/Register';
-import { NotFound, Unauthorized } from '../pages/error/ErrorPage';
+
+const LoginLayout = lazyView(() => import('../layouts/LoginLayout'));
+const AdminLayout = lazyView(() => import('../layouts/AdminLayout'));
+const WebLayout = lazyView(() => import('../layouts/WebLayout'));
+const Login = lazyView(() => import('../pages/login/Login'));
+const Register = lazyView(() => import('../pages/login/Register'));
+const NotFound = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.NotFound })));
+const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.Unauthorized })));
 
 /** Titles of the static routes (document title, SPEC §2). */
 export const STATIC_TITLES = [
@@ -41,14 +47,40 @@ function pageRoutes(list: FlatRoute[]) {
   });
 }
 
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/**
+ * The lazy chunks the page at `pathname` will render: its layout and, when the route tree is known,
+ * its view. Pure; [] for paths that only redirect.
+ */
+export function chunksFor(pathname: string, flat: FlatRoute[]): LazyView[] {
+  if (pathname === '/login') return [LoginLayout, Login];
+  if (pathname === '/register') return [LoginLayout, Register];
+  const hit = flat.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  const view = hit && Object.hasOwn(viewRegistry, hit.component) ? viewRegistry[hit.component] : undefined;
+  if (under(pathname, '/admin')) return view ? [AdminLayout, view] : [AdminLayout];
+  if (under(pathname, '/web')) {
+    const home = pathname === '/web/home' ? viewRegistry.WebHome : undefined;
+    return [WebLayout, ...(view ? [view] : home ? [home] : [])];
+  }
+  return [];
+}
+
+/** The whole route table inside THE navigation guard; re-renders when the session's route tree changes. */
 export function AppRoutes() {
   const { routes } = useAuth();
+  const { pathname } = useLocation();
   const flat = useMemo(() => flattenRoutes(routes), [routes]);
   const redirects = useMemo(() => redirectRoutes(routes), [routes]);
   const titles = useMemo(() => [...flat.map((r) => ({ path: r.path, title: r.title })), ...STATIC_TITLES], [flat]);
   const admin = flat.filter((r) => r.layout === 'admin');
   const web = flat.filter((r) => r.layout === 'web');
   const WebHome = viewRegistry.WebHome;
+
+  // Start the current page's chunks now (the guard may still be waiting for the session).
+  useEffect(() => {
+    for (const chunk of chunksFor(pathname, flat)) chunk.preload();
+  }, [pathname, flat]);
 
   return (
     <NavigationGuard titles={titles}>
@@ -61,7 +93,7 @@ export function AppRoutes() {
           <Route path="/401" element={<Unauthorized />} />
           <Route path="/404" element={<NotFound />} />
           <Route element={<WebLayout />}>
-            {web.some((r) => r.path === '/web/home') ? null : <Route path="/web/home" element={<WebHome />} />}
+            {web.some((r) => r.path === '/web/home') || !WebHome ? null : <Route path="/web/home" element={<WebHome />} />}
             {pageRoutes(web)}
           </Route>
           <Route element={<AdminLayout />}>{pageRoutes(admin)}</Route>

@@ -3,7 +3,7 @@
  * flatten it into page routes per layout, find redirects, titles and the menu entries.
  */
 import { matchPath } from 'react-router';
-import type { RouteNode } from '@kaopei/contracts';
+import type { RouteNode } from '@kaopei/contracts/sys-menu';
 import { LAYOUT, WEB_LAYOUT } from './registry';
 
 export type LayoutKind = 'admin' | 'web';
@@ -27,6 +27,7 @@ export interface RedirectRoute {
 
 const LAYOUT_OF: Record<string, LayoutKind> = { [LAYOUT]: 'admin', [WEB_LAYOUT]: 'web' };
 
+/** The roots of the tree that use layout `kind` ('Layout' → admin, 'WebLayout' → web). */
 export function rootsOf(routes: RouteNode[], kind: LayoutKind): RouteNode[] {
   return routes.filter((r) => LAYOUT_OF[r.component] === kind);
 }

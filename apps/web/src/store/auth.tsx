@@ -10,9 +10,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { RoleType, type LoginReq, type RegReq, type RouteNode, type SessionUser } from '@kaopei/contracts';
-import { userApi } from '../api/user';
-import { menuApi } from '../api/menu';
+import { RoleType } from '@kaopei/contracts';
+import { type RouteNode } from '@kaopei/contracts/sys-menu';
+import { type LoginReq, type RegReq, type SessionUser } from '@kaopei/contracts/sys-user';
+import { menuApi } from '@kaopei/contracts/sys-menu';
+import { userApi } from '@kaopei/contracts/sys-user';
+import { call } from '../api/request';
 import { getToken, removeToken, setToken } from '../utils/token';
 
 export type AuthStatus = 'anonymous' | 'loading' | 'ready' | 'failed';
@@ -54,8 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const loadSession = useCallback(async (token: string, known?: SessionUser) => {
-    const user = known ?? (await userApi.info());
-    const routes = await menuApi.routes();
+    const user = known ?? (await call(userApi.info, {}));
+    const routes = await call(menuApi.routes, {});
     setState({ status: 'ready', token, user, routes: Array.isArray(routes) ? routes : [] });
     return user;
   }, []);
@@ -87,8 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [loadSession, queryClient],
   );
 
-  const login = useCallback(async (body: LoginReq) => signIn(await userApi.login(body)), [signIn]);
-  const register = useCallback(async (body: RegReq) => signIn(await userApi.reg(body)), [signIn]);
+  const login = useCallback(async (body: LoginReq) => signIn(await call(userApi.login, body)), [signIn]);
+  const register = useCallback(async (body: RegReq) => signIn(await call(userApi.reg, body)), [signIn]);
 
   const resetToken = useCallback(() => {
     removeToken();
@@ -98,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await userApi.logout();
+      await call(userApi.logout, {}, { quiet: true });
     } catch {
       // The session is dropped locally anyway.
     }

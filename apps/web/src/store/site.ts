@@ -3,8 +3,9 @@
  * once from the public /api/sys/config/site; falls back to defaults while loading or on failure.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '@kaopei/contracts';
-import { siteApi } from '../api/site';
+import type { SiteInfo } from '@kaopei/contracts/sys-config';
+import { configApi } from '@kaopei/contracts/sys-config';
+import { call } from '../api/request';
 
 export const DEFAULT_SITE: SiteInfo = {
   siteName: '考培',
@@ -19,6 +20,6 @@ export const DEFAULT_SITE: SiteInfo = {
 };
 
 export function useSiteInfo(): { site: SiteInfo; loaded: boolean } {
-  const query = useQuery({ queryKey: ['site-info'], queryFn: siteApi.info, staleTime: Infinity, gcTime: Infinity });
+  const query = useQuery({ queryKey: ['site-info'], queryFn: () => call(configApi.site, {}), staleTime: Infinity, gcTime: Infinity });
   return { site: query.data ?? DEFAULT_SITE, loaded: query.isSuccess };
 }

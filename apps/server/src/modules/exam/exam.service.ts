@@ -3,55 +3,49 @@
  * view of exams open now. totalScore = Σ quCount × quScore. Saving a rule that asks for more
  * questions than its bank holds fails with 20010008 naming the rule.
  */
+import { COMMON_STATE_LABEL, OPEN_TYPE_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
 import {
-  COMMON_STATE_LABEL,
-  ErrorCode,
+  ExamError,
   examTotalScore,
-  OPEN_TYPE_LABEL,
-  QU_TYPE_LABEL,
+  type examPagingReq,
   type ExamDetail,
   type ExamRecord,
   type ExamSaveReq,
   type OnlineExam,
-  type Page,
-} from '@kaopei/contracts';
-import { z } from 'zod';
-import { examPagingReq, onlinePagingReq } from '@kaopei/contracts';
-import type { Db, Executor } from '../../db';
-import type { ElExamRuleTable, ElExamTable } from '../../db/schema';
+  type onlinePagingReq,
+} from '@kaopei/contracts/exam';
+import type { z } from 'zod';
+import type { Executor } from '../../db';
+import type { ModuleContext } from '../../platform/module';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now, parseTime } from '../../lib/time';
-import type { QuService } from '../qu/qu.service';
-import type { RepoService } from '../repo/repo.service';
+import type { ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
 
 export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
 
-/** What the exam module needs to know about a learner's papers (given by the paper module). */
-export interface AttemptInfo {
-  attemptsOf(userId: string, examIds: string[]): Promise<Map<string, { tryCount: number; processPaperId: string | null }>>;
-}
-
 export class ExamService {
-  constructor(
-    private readonly db: Db,
-    private readonly repos: RepoService,
-    private readonly qus: QuService,
-    private readonly attempts: () => AttemptInfo,
-  ) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper'>) {}
 
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** A page of exams; with `selectKeys` also those exams as `selectList` (pickers). */
   async paging(req: z.output<typeof examPagingReq>): Promise<Page<ExamRecord>> {
     const page = await repo.pageExams(this.db, req, req.params ?? {});
-    const rules = await repo.rulesOf(this.db, page.records.map((e) => e.id));
-    return { ...page, records: page.records.map((e) => this.toRecord(e, rules.filter((r) => r.examId === e.id))) };
+    const selected = req.selectKeys?.length ? await repo.liveExams(this.db, req.selectKeys) : null;
+    const rules = await repo.rulesOf(this.db, [...page.records, ...(selected ?? [])].map((e) => e.id));
+    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (e) => this.toRecord(e, rules.filter((r) => r.examId === e.id)));
   }
 
   async detail(id: string): Promise<ExamDetail> {
     const exam = await this.require(this.db, id);
     const rules = await repo.rulesOf(this.db, [id]);
-    const titles = await this.repos.titleMap(rules.map((r) => r.repoId));
+    const titles = await this.ctx.services.repo.titleMap(rules.map((r) => r.repoId));
     return {
       ...this.toRecord(exam, rules),
       content: exam.content,
@@ -70,11 +64,11 @@ export class ExamService {
   async save(req: ExamSaveReq, userId: string): Promise<{ id: string }> {
     return this.db.transaction().execute(async (trx) => {
       for (const [i, rule] of req.ruleList.entries()) {
-        const bank = await this.repos.require(trx, rule.repoId);
-        const available = (await this.qus.pool(trx, rule.repoId, rule.quType)).length;
+        const bank = await this.ctx.services.repo.require(trx, rule.repoId);
+        const available = (await this.ctx.services.qu.pool(trx, rule.repoId, rule.quType)).length;
         if (available < rule.quCount) {
           throw new AppError(
-            ErrorCode.RULE_SHORT,
+            ExamError.RULE_SHORT,
             `第${i + 1}条规则：题库「${bank.title}」的${QU_TYPE_LABEL[rule.quType]}只有${available}道，不足${rule.quCount}道！`,
           );
         }
@@ -118,17 +112,14 @@ export class ExamService {
   async onlinePaging(userId: string, req: z.output<typeof onlinePagingReq>): Promise<Page<OnlineExam>> {
     const page = await repo.pageOnline(this.db, req, now(), req.params ?? {});
     const ids = page.records.map((e) => e.id);
-    const [rules, attempts] = await Promise.all([repo.rulesOf(this.db, ids), this.attempts().attemptsOf(userId, ids)]);
-    return {
-      ...page,
-      records: page.records.map((e) => this.toOnline(e, rules.filter((r) => r.examId === e.id), attempts.get(e.id))),
-    };
+    const [rules, attempts] = await Promise.all([repo.rulesOf(this.db, ids), this.ctx.services.paper.attemptsOf(userId, ids)]);
+    return mapPage(page, (e) => this.toOnline(e, rules.filter((r) => r.examId === e.id), attempts.get(e.id)));
   }
 
   /** The check page of one exam; 10010003 unless the exam is live, 20010004 unless open now. */
   async checkInfo(userId: string, id: string): Promise<OnlineExam> {
     const exam = await this.requireOpen(this.db, id, now());
-    const [rules, attempts] = await Promise.all([repo.rulesOf(this.db, [id]), this.attempts().attemptsOf(userId, [id])]);
+    const [rules, attempts] = await Promise.all([repo.rulesOf(this.db, [id]), this.ctx.services.paper.attemptsOf(userId, [id])]);
     return this.toOnline(exam, rules, attempts.get(id));
   }
 
@@ -142,10 +133,15 @@ export class ExamService {
   /** A live exam that a learner may sit at `at` (enabled, public, inside its window), else 20010004. */
   async requireOpen(db: Executor, id: string, at: number): Promise<Exam> {
     const exam = await this.require(db, id);
-    if (exam.state !== 0 || exam.openType !== 1) throw new AppError(ErrorCode.EXAM_NOT_OPEN, '考试未开放！');
-    if (exam.startTime !== null && at < exam.startTime) throw new AppError(ErrorCode.EXAM_NOT_OPEN, `考试尚未开始，开始时间：${formatTime(exam.startTime)}`);
-    if (exam.endTime !== null && at >= exam.endTime) throw new AppError(ErrorCode.EXAM_NOT_OPEN, '考试已结束！');
+    if (exam.state !== 0 || exam.openType !== 1) throw new AppError(ExamError.EXAM_NOT_OPEN, '考试未开放！');
+    if (exam.startTime !== null && at < exam.startTime) throw new AppError(ExamError.EXAM_NOT_OPEN, `考试尚未开始，开始时间：${formatTime(exam.startTime)}`);
+    if (exam.endTime !== null && at >= exam.endTime) throw new AppError(ExamError.EXAM_NOT_OPEN, '考试已结束！');
     return exam;
+  }
+
+  /** Ids among `repoIds` that a live exam draws from (a bank in use cannot be deleted). */
+  reposInUse(db: Executor, repoIds: string[]): Promise<string[]> {
+    return repo.reposUsedByExams(db, repoIds);
   }
 
   rules(db: Executor, examId: string): Promise<ExamRule[]> {

@@ -3,7 +3,8 @@
  * delete; the learner's online-paging and check-info with the time window and attempts.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ErrorCode, type ExamDetail, type ExamRecord, type OnlineExam, type Page } from '@kaopei/contracts';
+import { ErrorCode, type Page } from '@kaopei/contracts';
+import { type ExamDetail, ExamError, type ExamRecord, type OnlineExam } from '@kaopei/contracts/exam';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { createExam, createQu, createRepo, examBody, must, rowCount, shanghaiTime, uniq } from '../../test/builders';
 
@@ -74,7 +75,7 @@ describe('save and detail', () => {
   it('refuses a rule asking more questions than the bank holds (20010008), naming bank and type', async () => {
     const before = { exams: await rowCount(t, 'el_exam'), rules: await rowCount(t, 'el_exam_rule') };
     const res = await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 1, quCount: 1, quScore: 1 }, { repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin);
-    expect(res).toMatchObject({ status: 200, code: ErrorCode.RULE_SHORT, success: false });
+    expect(res).toMatchObject({ status: 200, code: ExamError.RULE_SHORT.code, success: false });
     expect(res.msg).toContain(`「${repoTitle}」`);
     expect(res.msg).toContain('多选题');
     expect(res.msg).toBe(`第2条规则：题库「${repoTitle}」的多选题只有2道，不足3道！`);
@@ -83,7 +84,7 @@ describe('save and detail', () => {
     const q = await createQu(t, admin, repoId, 2);
     expect((await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(0);
     must(await t.call('/api/qu/qu/delete', { ids: [q] }, admin));
-    expect((await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(ErrorCode.RULE_SHORT);
+    expect((await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(ExamError.RULE_SHORT.code);
   });
 
   it('validates the fields with 10010001 and writes nothing', async () => {
@@ -140,8 +141,8 @@ describe('paging, state and delete', () => {
     expect(await t.call('/api/exam/exam/state', { ids: [id], state: 1 }, admin)).toMatchObject({ code: 0, data: null });
     expect(must(await detail(id))).toMatchObject({ state: 1, state_dictText: '禁用' });
     expect(await onlineIds()).not.toContain(id);
-    expect(await checkInfo(id)).toMatchObject({ code: ErrorCode.EXAM_NOT_OPEN, msg: '考试未开放！' });
-    expect((await t.call('/api/paper/paper/create-paper', { examId: id }, learner)).code).toBe(ErrorCode.EXAM_NOT_OPEN);
+    expect(await checkInfo(id)).toMatchObject({ code: ExamError.EXAM_NOT_OPEN.code, msg: '考试未开放！' });
+    expect((await t.call('/api/paper/paper/create-paper', { examId: id }, learner)).code).toBe(ExamError.EXAM_NOT_OPEN.code);
     must(await t.call('/api/exam/exam/state', { ids: [id], state: 0 }, admin));
     expect(await onlineIds()).toContain(id);
     expect((await checkInfo(id)).code).toBe(0);
@@ -183,9 +184,9 @@ describe('learner view', () => {
     expect(ids).not.toContain(past);
     expect(ids).toContain(open);
     const notYet = await checkInfo(future);
-    expect(notYet).toMatchObject({ status: 200, code: ErrorCode.EXAM_NOT_OPEN, success: false });
+    expect(notYet).toMatchObject({ status: 200, code: ExamError.EXAM_NOT_OPEN.code, success: false });
     expect(notYet.msg).toBe(`考试尚未开始，开始时间：${must(await detail(future)).startTime}`);
-    expect(await checkInfo(past)).toMatchObject({ code: ErrorCode.EXAM_NOT_OPEN, msg: '考试已结束！' });
+    expect(await checkInfo(past)).toMatchObject({ code: ExamError.EXAM_NOT_OPEN.code, msg: '考试已结束！' });
     expect((await checkInfo(open)).code).toBe(0);
     // The admin list still shows all three.
     for (const id of [future, past, open]) expect((await detail(id)).code).toBe(0);

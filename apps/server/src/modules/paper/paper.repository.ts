@@ -1,7 +1,12 @@
 /** SQL for papers (el_paper), their groups, questions and option choices. */
+import type { SortOrder } from '@kaopei/contracts';
 import type { Executor } from '../../db';
-import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from '../../db/schema';
-import { paginate } from '../../lib/paging';
+import { applyOrders, paginate } from '../../lib/paging';
+import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
+
+type SortColumn = 'createTime' | 'userScore';
+/** Sortable columns of "my papers" (request name → column). */
+const SORTABLE: Record<SortColumn, string> = { createTime: 'createTime', userScore: 'userScore' };
 
 export function findPaper(db: Executor, id: string) {
   return db.selectFrom('el_paper').selectAll().where('id', '=', id).executeTakeFirst();
@@ -108,9 +113,9 @@ export async function overduePaperIds(db: Executor, at: number, limit = 500): Pr
   return rows.map((r) => r.id);
 }
 
-export function pagePapers(db: Executor, page: { current: number; size: number }, userId: string, f: { examId?: string; state?: number }) {
-  let q = db.selectFrom('el_paper').selectAll().where('userId', '=', userId).orderBy('createTime', 'desc').orderBy('id', 'desc');
+export function pagePapers(db: Executor, page: { current: number; size: number; orders?: SortOrder<SortColumn>[] }, userId: string, f: { examId?: string; state?: number }) {
+  let q = db.selectFrom('el_paper').selectAll().where('userId', '=', userId);
   if (f.examId) q = q.where('examId', '=', f.examId);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
-  return paginate(q, page);
+  return paginate(applyOrders(q, page.orders, SORTABLE, [{ column: 'createTime', asc: false }], 'id'), page);
 }

@@ -8,30 +8,24 @@
  * - hand-in (by the learner, lazily on access after the deadline, or by the sweeper) closes and
  *   scores a paper exactly once, in one transaction whose UPDATE checks `state = 0`.
  */
+import { abcOf, PAPER_STATE_LABEL, PaperState, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
+import { ExamError } from '@kaopei/contracts/exam';
 import {
-  abcOf,
-  ErrorCode,
-  PAPER_STATE_LABEL,
-  PaperState,
-  QU_TYPE_LABEL,
-  QuType,
+  PaperError,
   type FillAnswerReq,
-  type Page,
   type PaperDetail,
+  type paperPagingReq,
   type PaperQuDetail,
   type PaperRecord,
   type PaperResult,
-} from '@kaopei/contracts';
+} from '@kaopei/contracts/paper';
 import type { z } from 'zod';
-import type { paperPagingReq } from '@kaopei/contracts';
-import type { Db } from '../../db';
-import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from '../../db/schema';
+import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
-import type { AttemptInfo, ExamService } from '../exam/exam.service';
-import type { QuService } from '../qu/qu.service';
+import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { sample, shuffle } from './paper.draw';
 import { gradeChoice, paperScore } from './paper.scoring';
 import * as repo from './paper.repository';
@@ -43,12 +37,20 @@ function groupHead(g: ElPaperGroupTable) {
   return { id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore };
 }
 
-export class PaperService implements AttemptInfo {
-  constructor(
-    private readonly db: Db,
-    private readonly exams: ExamService,
-    private readonly qus: QuService,
-  ) {}
+export class PaperService {
+  constructor(private readonly ctx: ModuleContext<'exam' | 'qu'>) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private get exams() {
+    return this.ctx.services.exam;
+  }
+
+  private get qus() {
+    return this.ctx.services.qu;
+  }
 
   /**
    * Draws a new paper for `userId`. Errors: 10010003 exam missing; 20010004 not open now;
@@ -60,10 +62,10 @@ export class PaperService implements AttemptInfo {
     const exam = await this.exams.requireOpen(this.db, examId, at);
     const open = await repo.findInProgress(this.db, userId, examId);
     if (open) {
-      if (open.limitTime > at) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, undefined, { id: open.id });
+      if (open.limitTime > at) throw new AppError(PaperError.EXAM_IN_PROGRESS, undefined, { id: open.id });
       await this.handIn(open.id);
     }
-    if (exam.chance > 0 && (await repo.countAttempts(this.db, userId, examId)) >= exam.chance) throw new AppError(ErrorCode.EXAM_NO_CHANCE);
+    if (exam.chance > 0 && (await repo.countAttempts(this.db, userId, examId)) >= exam.chance) throw new AppError(PaperError.EXAM_NO_CHANCE);
 
     const paperId = newId();
     const groups: ElPaperGroupTable[] = [];
@@ -72,7 +74,7 @@ export class PaperService implements AttemptInfo {
     const rules = await this.exams.rules(this.db, examId);
     for (const [gi, rule] of rules.entries()) {
       const pool = await this.qus.pool(this.db, rule.repoId, rule.quType);
-      if (pool.length < rule.quCount) throw new AppError(ErrorCode.RULE_SHORT, '题库试题数量不足，请联系管理员！');
+      if (pool.length < rule.quCount) throw new AppError(ExamError.RULE_SHORT, '题库试题数量不足，请联系管理员！');
       const drawn = sample(pool, rule.quCount);
       const options = await this.qus.options(this.db, drawn);
       const groupId = newId();
@@ -96,7 +98,7 @@ export class PaperService implements AttemptInfo {
       // A concurrent create (double click) won the unique "one paper in progress" index.
       if (isUniqueViolation(e)) {
         const winner = await repo.findInProgress(this.db, userId, examId);
-        throw new AppError(ErrorCode.EXAM_IN_PROGRESS, undefined, winner ? { id: winner.id } : null);
+        throw new AppError(PaperError.EXAM_IN_PROGRESS, undefined, winner ? { id: winner.id } : null);
       }
       throw e;
     }
@@ -128,7 +130,7 @@ export class PaperService implements AttemptInfo {
     if (!pq) throw notFound('试题不存在！');
     const { qus, options } = await this.qus.load(this.db, [quId]);
     const qu = qus.get(quId);
-    if (!qu || (qu.deleted === 1 && paper.state === PaperState.IN_EXAM)) throw new AppError(ErrorCode.QU_DELETED);
+    if (!qu || (qu.deleted === 1 && paper.state === PaperState.IN_EXAM)) throw new AppError(PaperError.QU_DELETED);
     const byId = new Map(options.map((o) => [o.id, o]));
     const choices = await repo.answersOf(this.db, paperId, quId);
     return {
@@ -165,9 +167,9 @@ export class PaperService implements AttemptInfo {
     });
     if (result) return result;
     const paper = await this.own(userId, req.paperId);
-    if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_HANDED);
+    if (paper.state !== PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_HANDED);
     await this.handIn(paper.id);
-    throw new AppError(ErrorCode.PAPER_TIMEOUT);
+    throw new AppError(PaperError.PAPER_TIMEOUT);
   }
 
   /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. */
@@ -215,7 +217,7 @@ export class PaperService implements AttemptInfo {
   /** The result after hand-in: choices, right options, analysis, scores. 20010007 before. */
   async paperResult(userId: string, id: string): Promise<PaperResult> {
     const paper = await this.settle(await this.own(userId, id));
-    if (paper.state === PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_NOT_HANDED);
+    if (paper.state === PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_NOT_HANDED);
     const [groups, pqs, choices] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), repo.answersOf(this.db, id)]);
     const { qus, options } = await this.qus.load(this.db, pqs.map((q) => q.quId));
     const optionById = new Map(options.map((o) => [o.id, o]));
@@ -245,7 +247,7 @@ export class PaperService implements AttemptInfo {
     return mapPage(page, (p) => this.toRecord(p));
   }
 
-  /** AttemptInfo for the exam module: attempts used and the paper in progress, per exam. */
+  /** For the exam module: attempts used and the paper in progress, per exam, of one learner. */
   async attemptsOf(userId: string, examIds: string[]) {
     const rows = await repo.papersOfUser(this.db, userId, examIds);
     const map = new Map<string, { tryCount: number; processPaperId: string | null }>();

@@ -4,7 +4,8 @@
  * scoring, exactly-once hand-in, deadlines by the server clock, the sweeper and restarts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaperDetail, PaperQuDetail, PaperResult, QuDetail } from '@kaopei/contracts';
+import type { PaperDetail, PaperQuDetail, PaperResult } from '@kaopei/contracts/paper';
+import type { QuDetail } from '@kaopei/contracts/qu';
 import { buildApp } from '../../app';
 import { testApp, type TestApp } from '../../test/app';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, it, expect } from 'vitest';
-import { IMPORT_HEADERS, IMPORT_SHEET_NAME } from '@kaopei/contracts';
+import { IMPORT_HEADERS, IMPORT_SHEET_NAME } from '@kaopei/contracts/qu';
 import { SHARED_DATA_DIR, hasSharedData, sharedDataPath } from '../../test/shared-data';
-import { buildImportTemplate, buildQuestionSheet, parseQuestionSheet, type ParsedQuestion, type SheetQuestion } from './qu.import';
+import { buildImportTemplate, buildQuestionSheet, parseQuestionFile, parseQuestionSheet, type ParsedQuestion, type SheetQuestion } from './qu.import';
 
 interface JsonOption { content: string; isRight: boolean; analysis: string; image: string }
 interface JsonQuestion { type: number; level: number; content: string; analysis: string; image: string; options: JsonOption[] }
@@ -17,7 +17,8 @@ if (!hasSharedData()) {
 }
 
 const readBanks = (name: string): JsonBank[] => JSON.parse(readFileSync(sharedDataPath('question-banks', `${name}.json`), 'utf8'));
-const readXlsx = (name: string): Buffer => readFileSync(sharedDataPath('question-banks', `${name}.xlsx`));
+const xlsxPath = (name: string): string => sharedDataPath('question-banks', `${name}.xlsx`);
+const readXlsx = (name: string): Buffer => readFileSync(xlsxPath(name));
 const countBy = <T>(xs: T[], key: (x: T) => string | number): Record<string, number> =>
   xs.reduce<Record<string, number>>((acc, x) => ((acc[key(x)] = (acc[key(x)] ?? 0) + 1), acc), {});
 
@@ -60,7 +61,7 @@ const single = (over: Partial<SheetQuestion> = {}): SheetQuestion => ({
   ...over,
 });
 
-describe.skipIf(!hasSharedData())('parseQuestionSheet on the shared yf banks', () => {
+describe.skipIf(!hasSharedData())('parseQuestionFile on the shared yf banks', () => {
   it.each([
     ['yf-lite-demo', '【云帆】演示题库', 29, { 1: 16, 2: 6, 3: 7 }, 109],
     ['yf-v2-demo', '云帆演示题库', 61, { 1: 18, 2: 17, 3: 26 }, 192],
@@ -68,8 +69,9 @@ describe.skipIf(!hasSharedData())('parseQuestionSheet on the shared yf banks', (
     const banks = readBanks(name);
     expect(banks.map((b) => b.title)).toEqual([bank]);
     const json = banks[0].questions;
-    const res = await parseQuestionSheet(readXlsx(name), { repoFromFile: true });
+    const res = await parseQuestionFile(xlsxPath(name), { repoFromFile: true });
     expect(res.errors).toEqual([]);
+    expect(res.totalErrors).toBe(0);
     expect(res.questions).toHaveLength(total);
     expect(json).toHaveLength(total);
     expect(countBy(res.questions, (q) => q.quType)).toEqual(byType);
@@ -82,7 +84,7 @@ describe.skipIf(!hasSharedData())('parseQuestionSheet on the shared yf banks', (
   });
 
   it('yf-lite-demo round-trips through buildQuestionSheet', async () => {
-    const first = await parseQuestionSheet(readXlsx('yf-lite-demo'), { repoFromFile: true });
+    const first = await parseQuestionFile(xlsxPath('yf-lite-demo'), { repoFromFile: true });
     const again = await parseQuestionSheet(await buildQuestionSheet(first.questions), { repoFromFile: true });
     expect(again.errors).toEqual([]);
     expect(again.questions.map(asJson)).toEqual(first.questions.map(asJson));
@@ -108,8 +110,9 @@ describe.skipIf(!hasSharedData())('parseQuestionSheet on the shared yf banks', (
     expect(jiaoRows[4] - jiaoRows[0]).toBe(4);
     const json = readBanks('yf-ddout-iq-geo').flatMap((b) => b.questions);
     expect(json.filter((q) => q.content === JIAO).map((q) => q.options.filter((o) => o.isRight).length)).toEqual([0]);
-    const res = await parseQuestionSheet(buf, { repoFromFile: true });
+    const res = await parseQuestionFile(xlsxPath('yf-ddout-iq-geo'), { repoFromFile: true });
     expect(res.errors).toHaveLength(10);
+    expect(res.totalErrors).toBe(10);
     const jiao = res.errors.filter((e) => !e.msg.includes('暂不支持导入简答题'));
     expect(jiao).toEqual([
       { row: jiaoRows[0], msg: `第${jiaoRows[0]}-${jiaoRows[4]}行（题目序号 26）：单选题必须有且只有一个正确项！（共5个选项，正确项0个）` },
@@ -156,7 +159,7 @@ describe('parseQuestionSheet on bad input', () => {
   const parse = (buf: Buffer | Uint8Array, repoFromFile = true) => parseQuestionSheet(buf, { repoFromFile });
 
   it('refuses a buffer that is not an xlsx', async () => {
-    const bad = { questions: [], errors: [{ row: 0, msg: '文件格式不正确，请上传.xlsx文件！' }] };
+    const bad = { questions: [], errors: [{ row: 0, msg: '文件格式不正确，请上传.xlsx文件！' }], totalErrors: 1 };
     expect(await parse(Buffer.from('题目序号,题目类型\n1,单选\n'))).toEqual(bad);
     expect(await parse(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0, 9, 9]))).toEqual(bad);
     expect(await parse(Buffer.alloc(0))).toEqual(bad);
@@ -172,7 +175,7 @@ describe('parseQuestionSheet on bad input', () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet(IMPORT_SHEET_NAME);
     expect((await parse(Buffer.from((await wb.xlsx.writeBuffer()) as unknown as ArrayBuffer))).errors).toEqual(header);
-    expect(await parse(await buildQuestionSheet([]))).toEqual({ questions: [], errors: [{ row: 3, msg: '文件中没有试题数据！' }] });
+    expect(await parse(await buildQuestionSheet([]))).toEqual({ questions: [], errors: [{ row: 3, msg: '文件中没有试题数据！' }], totalErrors: 1 });
   });
 
   it('checks the right options of single and multiple questions', async () => {

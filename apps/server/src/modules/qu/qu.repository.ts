@@ -1,8 +1,18 @@
-/** SQL for questions (el_qu) and their options (el_qu_answer). Deleted questions are soft-deleted. */
+/**
+ * SQL for questions (el_qu) and their options (el_qu_answer). Deleted questions are soft-deleted.
+ * The list joins el_repo read-only for the bank title (`repoId_dictText`).
+ */
 import { sql } from 'kysely';
+import type { SortOrder } from '@kaopei/contracts';
+import type { QU_SORT } from '@kaopei/contracts/qu';
 import type { Executor } from '../../db';
-import type { ElQuAnswerTable, ElQuTable } from '../../db/schema';
-import { likeContains, paginate } from '../../lib/paging';
+import { applyOrders, likeContains, paginate } from '../../lib/paging';
+import type { ElQuAnswerTable, ElQuTable } from './qu.tables';
+
+type SortColumn = (typeof QU_SORT)[number];
+/** Sortable columns of the question list (request name → column). */
+const SORTABLE: Record<SortColumn, string> = { createTime: 'q.createTime', updateTime: 'q.updateTime', quType: 'q.quType', level: 'q.level' };
+const NEWEST_FIRST: SortOrder<SortColumn>[] = [{ column: 'updateTime', asc: false }];
 
 export interface QuFilter {
   repoId?: string;
@@ -11,20 +21,18 @@ export interface QuFilter {
   content?: string;
 }
 
-export function pageQu(db: Executor, page: { current: number; size: number }, f: QuFilter) {
+export function pageQu(db: Executor, page: { current: number; size: number; orders?: SortOrder<SortColumn>[] }, f: QuFilter) {
   let q = db
     .selectFrom('el_qu as q')
     .leftJoin('el_repo as r', 'r.id', 'q.repoId')
     .select(['q.id', 'q.repoId', 'q.quType', 'q.level', 'q.content', 'q.createTime', 'q.updateTime', 'r.title as repoTitle'])
     .where('q.deleted', '=', 0)
-    .where('q.parentId', '=', '')
-    .orderBy('q.updateTime', 'desc')
-    .orderBy('q.id', 'desc');
+    .where('q.parentId', '=', '');
   if (f.repoId) q = q.where('q.repoId', '=', f.repoId);
   if (f.quType) q = q.where('q.quType', '=', f.quType);
   if (f.level) q = q.where('q.level', '=', f.level);
   if (f.content) q = q.where(likeContains('q.content', f.content));
-  return paginate(q, page);
+  return paginate(applyOrders(q, page.orders, SORTABLE, NEWEST_FIRST, 'q.id'), page);
 }
 
 /** A question by id; `withDeleted` also finds soft-deleted ones (papers, results). */
@@ -45,12 +53,14 @@ export function optionsOf(db: Executor, quIds: string[]) {
   return db.selectFrom('el_qu_answer').selectAll().where('quId', 'in', quIds).orderBy('quId').orderBy('sort').execute();
 }
 
-export function insertQu(db: Executor, row: ElQuTable) {
-  return db.insertInto('el_qu').values(row).execute();
+/** Inserts questions, in chunks that stay under the drivers' bound-parameter limits. */
+export async function insertQus(db: Executor, rows: ElQuTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await db.insertInto('el_qu').values(rows.slice(i, i + 100)).execute();
 }
 
+/** Inserts options, in chunks. */
 export async function insertOptions(db: Executor, rows: ElQuAnswerTable[]): Promise<void> {
-  if (rows.length) await db.insertInto('el_qu_answer').values(rows).execute();
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('el_qu_answer').values(rows.slice(i, i + 200)).execute();
 }
 
 export function updateQu(db: Executor, id: string, set: Partial<Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'updateTime'>>) {
@@ -69,6 +79,40 @@ export function deleteOptionsExcept(db: Executor, quId: string, keepIds: string[
 
 export function softDeleteQus(db: Executor, ids: string[], at: number) {
   return db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('id', 'in', ids).execute();
+}
+
+/** Soft-deletes every question of the given banks. */
+export function softDeleteOfRepos(db: Executor, repoIds: string[], at: number) {
+  return db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('repoId', 'in', repoIds).where('deleted', '=', 0).execute();
+}
+
+/**
+ * `[{repoId, quType, count}]` of live top-level questions in the given banks: exactly the pools
+ * exam rules draw from (sub-questions of combined questions are not drawn on their own).
+ */
+export async function typeCounts(db: Executor, repoIds: string[]) {
+  if (repoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('el_qu')
+    .select(['repoId', 'quType', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('repoId', 'in', repoIds)
+    .where('deleted', '=', 0)
+    .where('parentId', '=', '')
+    .groupBy(['repoId', 'quType'])
+    .execute();
+  return rows.map((r) => ({ repoId: r.repoId, quType: r.quType, count: Number(r.count) }));
+}
+
+/** `[{repoId, quType, content}]` of the live top-level questions of the given banks (duplicate checks). */
+export function contentsOf(db: Executor, repoIds: string[]) {
+  if (repoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('el_qu')
+    .select(['repoId', 'quType', 'content'])
+    .where('repoId', 'in', repoIds)
+    .where('deleted', '=', 0)
+    .where('parentId', '=', '')
+    .execute();
 }
 
 /** Ids of live top-level questions of one type in a bank. */

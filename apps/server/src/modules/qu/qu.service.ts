@@ -1,42 +1,40 @@
 /**
- * Questions (SPEC §3 "Question", §4 types, §7 /api/qu/qu/*) and the spreadsheet import.
+ * Questions (SPEC §3 "Question", §4 types, §7 /api/qu/qu/*).
  *
  * Rules (contracts `questionRuleErrors`): a single or true/false question has exactly one right
- * option, a multiple-choice question at least two. The import is all or nothing: a file with any
- * invalid question imports nothing and lists every bad row (20010009 with `{imported:0, errors}`).
+ * option, a multiple-choice question at least two. Rich text (content, analysis, option text) is
+ * sanitised at save time (lib/sanitize.ts). The spreadsheet import runs as a background job
+ * (qu.import-job.ts, `importer`).
  */
-import {
-  ErrorCode,
-  QU_LEVEL_LABEL,
-  QU_TYPE_LABEL,
-  questionRuleErrors,
-  type ImportRes,
-  type Page,
-  type QuDetail,
-  type QuPagingReq,
-  type QuRecord,
-  type QuSaveReq,
-} from '@kaopei/contracts';
-import type { Db, Executor } from '../../db';
-import type { ElQuAnswerTable, ElQuTable } from '../../db/schema';
-import { AppError, badParams, notFound } from '../../lib/errors';
+import { QU_LEVEL_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
+import { questionRuleErrors, type QuDetail, type QuPagingReq, type QuRecord, type QuSaveReq } from '@kaopei/contracts/qu';
+import type { Executor } from '../../db';
+import type { ModuleContext } from '../../platform/module';
+import { badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
+import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
-import type { RepoService } from '../repo/repo.service';
+import { QuImporter } from './qu.import-job';
+import type { ElQuAnswerTable, ElQuTable } from './qu.tables';
 import * as repo from './qu.repository';
-import { parseQuestionSheet } from './qu.import';
 
-/** A question to insert: its table fields plus its options in order. */
-type NewQuestion = Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'video'> & {
+/** A question to insert: its table fields plus its options in order (text not yet sanitised). */
+export type NewQuestion = Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'video'> & {
   answerList: (Pick<ElQuAnswerTable, 'content' | 'analysis' | 'image'> & { isRight: boolean })[];
 };
 
 export class QuService {
-  constructor(
-    private readonly db: Db,
-    private readonly repos: RepoService,
-  ) {}
+  /** The spreadsheet import (background job). */
+  readonly importer: QuImporter;
+
+  constructor(private readonly ctx: ModuleContext<'repo'>) {
+    this.importer = new QuImporter(ctx, this);
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
 
   async paging(req: QuPagingReq): Promise<Page<QuRecord>> {
     const page = await repo.pageQu(this.db, req, req.params ?? {});
@@ -57,7 +55,7 @@ export class QuService {
   async detail(id: string): Promise<QuDetail> {
     const q = await repo.findQu(this.db, id);
     if (!q) throw notFound('试题不存在或已被删除！');
-    const [options, titles] = await Promise.all([repo.optionsOf(this.db, [id]), this.repos.titleMap([q.repoId])]);
+    const [options, titles] = await Promise.all([repo.optionsOf(this.db, [id]), this.ctx.services.repo.titleMap([q.repoId])]);
     return {
       id: q.id,
       repoId: q.repoId,
@@ -77,14 +75,16 @@ export class QuService {
     const errors = questionRuleErrors(req);
     if (errors.length) throw badParams(errors.join(' '));
     return this.db.transaction().execute(async (trx) => {
-      await this.repos.require(trx, req.repoId);
+      await this.ctx.services.repo.require(trx, req.repoId);
       const at = now();
       if (!req.id) {
-        const id = await this.insert(trx, { ...req, video: '' }, userId, at);
-        return { id };
+        const [id] = await this.insertMany(trx, [{ ...req, video: '' }], userId, at);
+        return { id: id as string };
       }
       const id = req.id;
-      const res = await repo.updateQu(trx, id, { repoId: req.repoId, quType: req.quType, level: req.level, content: req.content, analysis: req.analysis, image: req.image, updateTime: at });
+      const res = await repo.updateQu(trx, id, {
+        repoId: req.repoId, quType: req.quType, level: req.level, content: sanitizeRichText(req.content), analysis: sanitizeRichText(req.analysis), image: req.image, updateTime: at,
+      });
       if (Number(res.numUpdatedRows) === 0) throw notFound('试题不存在或已被删除！');
       // Options keep their ids (papers refer to them); new ones are added, missing ones removed.
       const existing = new Set((await repo.optionsOf(trx, [id])).map((o) => o.id));
@@ -92,7 +92,7 @@ export class QuService {
       await repo.deleteOptionsExcept(trx, id, keep);
       const inserts: ElQuAnswerTable[] = [];
       for (const [sort, o] of req.answerList.entries()) {
-        const fields = { content: o.content, isRight: o.isRight ? 1 : 0, analysis: o.analysis, image: o.image, sort };
+        const fields = { content: sanitizeRichText(o.content), isRight: o.isRight ? 1 : 0, analysis: sanitizeRichText(o.analysis), image: o.image, sort };
         if (o.id && existing.has(o.id)) await repo.updateOption(trx, o.id, id, fields);
         else inserts.push({ id: newId(), quId: id, answer: '', ...fields });
       }
@@ -105,27 +105,19 @@ export class QuService {
     await repo.softDeleteQus(this.db, ids, now());
   }
 
-  /**
-   * Imports a spreadsheet (layout: contracts IMPORT_HEADERS). With `repoId` every question goes to
-   * that bank; without, to the bank named in 所属题库 (created if missing). All or nothing.
-   */
-  async importSheet(data: Buffer, repoId: string | undefined, userId: string): Promise<ImportRes> {
-    if (repoId) await this.repos.require(this.db, repoId);
-    const parsed = await parseQuestionSheet(data, { repoFromFile: !repoId });
-    // The parser reports an empty sheet as an error too, so `questions` is never empty here.
-    const { errors } = parsed;
-    if (errors.length) {
-      const msg = errors.length === 1 ? (errors[0]?.msg ?? '') : `导入数据有误，共${errors.length}处错误，未导入任何试题！`;
-      throw new AppError(ErrorCode.IMPORT_INVALID, msg, { imported: 0, errors });
-    }
-    await this.db.transaction().execute(async (trx) => {
-      const repoIds = repoId ? null : await this.repos.ensureByTitles(trx, parsed.questions.map((q) => q.repoTitle), userId);
-      const at = now();
-      for (const q of parsed.questions) {
-        await this.insert(trx, { ...q, repoId: repoId ?? (repoIds?.get(q.repoTitle) as string) }, userId, at);
-      }
-    });
-    return { imported: parsed.questions.length, errors: [] };
+  /** Soft-deletes every question of the given banks (bank deletion; runs in its transaction). */
+  async deleteOfRepos(db: Executor, repoIds: string[], at: number): Promise<void> {
+    await repo.softDeleteOfRepos(db, repoIds, at);
+  }
+
+  /** `[{repoId, quType, count}]` of live top-level questions per bank and type (bank counts, rule pools). */
+  typeCounts(db: Executor, repoIds: string[]) {
+    return repo.typeCounts(db, repoIds);
+  }
+
+  /** `[{repoId, quType, content}]` of the live top-level questions of the given banks (import duplicates). */
+  contents(db: Executor, repoIds: string[]) {
+    return repo.contentsOf(db, repoIds);
   }
 
   /** Ids of live questions of a type in a bank (the drawing pool of an exam rule). */
@@ -148,16 +140,22 @@ export class QuService {
     return repo.countQus(this.db);
   }
 
-  private async insert(db: Executor, q: NewQuestion, userId: string, at: number): Promise<string> {
-    const id = newId();
-    await repo.insertQu(db, {
-      id, repoId: q.repoId, parentId: '', quType: q.quType, level: q.level, content: q.content, analysis: q.analysis,
-      image: q.image, video: q.video, answer: '', sort: 0, deleted: 0, createBy: userId, createTime: at, updateTime: at,
-    });
-    await repo.insertOptions(
-      db,
-      q.answerList.map((o, sort) => ({ id: newId(), quId: id, isRight: o.isRight ? 1 : 0, content: o.content, analysis: o.analysis, image: o.image, answer: '', sort })),
-    );
-    return id;
+  /** Inserts questions with their options (text sanitised here); answers their ids in order. */
+  async insertMany(db: Executor, list: NewQuestion[], userId: string, at: number): Promise<string[]> {
+    const qus: ElQuTable[] = [];
+    const options: ElQuAnswerTable[] = [];
+    for (const q of list) {
+      const id = newId();
+      qus.push({
+        id, repoId: q.repoId, parentId: '', quType: q.quType, level: q.level, content: sanitizeRichText(q.content), analysis: sanitizeRichText(q.analysis),
+        image: q.image, video: q.video, answer: '', sort: 0, deleted: 0, createBy: userId, createTime: at, updateTime: at,
+      });
+      q.answerList.forEach((o, sort) =>
+        options.push({ id: newId(), quId: id, isRight: o.isRight ? 1 : 0, content: sanitizeRichText(o.content), analysis: sanitizeRichText(o.analysis), image: o.image, answer: '', sort }),
+      );
+    }
+    await repo.insertQus(db, qus);
+    await repo.insertOptions(db, options);
+    return qus.map((q) => q.id);
   }
 }

@@ -1,14 +1,19 @@
 /**
  * API tests of questions (/api/qu/qu/*): save with the option rules, paging filters, detail, update
- * keeping option ids, delete; the spreadsheet import through HTTP (all or nothing, banks by 所属题库)
+ * keeping option ids, delete; the spreadsheet import through HTTP as a background job (all or
+ * nothing, banks by 所属题库, duplicates asked about, skipped or imported again, rich text sanitised)
  * and the template download. The parser itself is unit-tested in qu.import.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ErrorCode, IMPORT_HEADERS, IMPORT_SHEET_NAME, type Page, type QuDetail, type QuRecord, type RepoRecord } from '@kaopei/contracts';
+import { ErrorCode, type Page } from '@kaopei/contracts';
+import { IMPORT_HEADERS, IMPORT_MAX_BYTES, IMPORT_SHEET_NAME, quApi, type QuDetail, type QuRecord } from '@kaopei/contracts/qu';
+import { jobApi, JobState } from '@kaopei/contracts/sys-job';
+import { type RepoRecord } from '@kaopei/contracts/repo';
 import { testApp, type TestApp } from '../../test/app';
-import { contentCounts, createQu, createRepo, must, quBody, uniq, xlsxUpload } from '../../test/builders';
+import { contentCounts, createQu, createRepo, importXlsx, must, quBody, uniq, waitForJob, xlsxUpload } from '../../test/builders';
 import { hasSharedData, sharedDataPath } from '../../test/shared-data';
 import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.import';
 
@@ -170,30 +175,63 @@ describe('import template', () => {
   });
 });
 
-describe('import', () => {
+describe('import (a background job)', () => {
   it('imports the template into the given bank without creating the banks it names', async () => {
     const repoId = await createRepo(t, admin);
-    const res = await xlsxUpload(t, admin, await buildImportTemplate(), '试题导入模板.xlsx', repoId);
-    expect(res).toMatchObject({ status: 200, code: 0, data: { imported: 3, errors: [] } });
+    const { job, result } = await importXlsx(t, admin, await buildImportTemplate(), '试题导入模板.xlsx', repoId);
+    expect(job).toMatchObject({ type: 'qu.import', state: JobState.DONE, state_dictText: '已完成', progress: 100 });
+    expect(result).toMatchObject({ imported: 3, skipped: 0, duplicates: 0, needConfirm: false, errors: [], totalErrors: 0 });
     expect(await repoDetail(repoId)).toMatchObject({ quCount: 3, typeCountList: [1, 2, 3].map((quType) => ({ quType, count: 1 })) });
     expect(await banksTitled('示例题库')).toEqual([]);
     const multi = (await paging({ repoId, quType: 2 })).records[0];
     expect(must(await detail(multi.id)).answerList.map((o) => [o.content, o.isRight])).toEqual([['2', true], ['3', false], ['4', true], ['5', false]]);
   });
 
-  it('without repoId, creates the bank named in 所属题库 and reuses it on the next import', async () => {
+  it('answers the job id at once, and only its owner sees the job', async () => {
+    const repoId = await createRepo(t, admin);
+    const res = await xlsxUpload(t, admin, await buildImportTemplate(), 'a.xlsx', repoId);
+    expect(res).toMatchObject({ status: 200, code: 0, data: { jobId: expect.stringMatching(/^\d{19}$/) } });
+    const jobId = must(res).jobId;
+    await waitForJob(t, admin, jobId);
+    const other = await t.newLearner('job');
+    expect(await t.call(jobApi.detail, { id: jobId }, other.token)).toMatchObject({ code: ErrorCode.NOT_FOUND, data: null });
+    expect(await t.call(jobApi.detail, { id: jobId })).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
+  });
+
+  it('without repoId, creates the bank named in 所属题库; a second import of the same file finds the duplicates', async () => {
     const title = uniq('按名建库');
     const sheet = await buildQuestionSheet([
       { quType: 1, content: '一', repoTitle: title, answerList: [{ content: 'a', isRight: true }, { content: 'b', isRight: false }] },
       { quType: 3, content: '二', repoTitle: title, answerList: [{ content: '对', isRight: false }, { content: '错', isRight: true }] },
     ]);
-    for (const round of [1, 2]) {
-      const res = await xlsxUpload(t, admin, sheet, 'bank.XLSX');
-      expect(res, `round ${round}`).toMatchObject({ code: 0, data: { imported: 2, errors: [] } });
-      const ids = await banksTitled(title);
-      expect(ids).toHaveLength(1);
-      expect(await repoDetail(ids[0])).toMatchObject({ title, quCount: 2 * round });
-    }
+    expect((await importXlsx(t, admin, sheet, 'bank.XLSX')).result).toMatchObject({ imported: 2, errors: [] });
+    const [bank] = await banksTitled(title);
+    // Same file again: nothing imported, the duplicates reported with their rows, the dialog asks.
+    const again = await importXlsx(t, admin, sheet, 'bank.xlsx');
+    expect(again.result).toMatchObject({ imported: 0, duplicates: 2, needConfirm: true, duplicateList: [{ row: 3, content: '一', repoTitle: title }, { row: 5, content: '二', repoTitle: title }] });
+    expect(await repoDetail(bank)).toMatchObject({ quCount: 2 });
+    // 'skip' from the confirmation: nothing new; the confirmation cannot be given twice.
+    const skip = must(await t.call<{ jobId: string }>(quApi.importConfirm, { jobId: again.jobId, dupMode: 'skip' }, admin));
+    expect((await waitForJob(t, admin, skip.jobId)).result).toMatchObject({ imported: 0, skipped: 2, duplicates: 2, needConfirm: false });
+    expect(await t.call(quApi.importConfirm, { jobId: skip.jobId, dupMode: 'import' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '该导入任务无需确认！' });
+    // 'import' on an upload: the duplicates are imported again, into the one bank of that title.
+    expect((await importXlsx(t, admin, sheet, 'bank.xlsx', undefined, 'import')).result).toMatchObject({ imported: 2, duplicates: 2, skipped: 0 });
+    expect(await banksTitled(title)).toHaveLength(1);
+    expect(await repoDetail(bank)).toMatchObject({ title, quCount: 4 });
+  });
+
+  it('skips only the duplicates of a mixed file with dupMode skip, and a confirmation is only for its owner', async () => {
+    const repoId = await createRepo(t, admin);
+    const one = (content: string): SheetQuestion => ({ quType: 1, content, repoTitle: 'x', answerList: [{ content: 'a', isRight: true }, { content: 'b', isRight: false }] });
+    expect((await importXlsx(t, admin, await buildQuestionSheet([one('甲'), one('乙')]), 'a.xlsx', repoId)).result).toMatchObject({ imported: 2 });
+    const mixed = await buildQuestionSheet([one('甲'), one('丙'), one('乙'), one('丁')]);
+    const asked = await importXlsx(t, admin, mixed, 'b.xlsx', repoId);
+    expect(asked.result).toMatchObject({ needConfirm: true, duplicates: 2 });
+    const learner = await t.newLearner('cfm');
+    expect((await t.call(quApi.importConfirm, { jobId: asked.jobId, dupMode: 'skip' }, learner.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    const skip = must(await t.call<{ jobId: string }>(quApi.importConfirm, { jobId: asked.jobId, dupMode: 'skip' }, admin));
+    expect((await waitForJob(t, admin, skip.jobId)).result).toMatchObject({ imported: 2, skipped: 2 });
+    expect((await repoDetail(repoId)).quCount).toBe(4);
   });
 
   it('refuses a file with invalid questions as a whole, lists every bad row and writes nothing', async () => {
@@ -208,12 +246,11 @@ describe('import', () => {
     const target = await createRepo(t, admin);
     const before = await contentCounts(t);
     for (const repoId of [undefined, target]) {
-      const res = await xlsxUpload(t, admin, sheet, 'bad.xlsx', repoId);
-      expect(res).toMatchObject({ status: 200, code: ErrorCode.IMPORT_INVALID, success: false, msg: '导入数据有误，共2处错误，未导入任何试题！' });
-      expect(res.data?.imported).toBe(0);
-      expect(res.data?.errors.map((e) => e.row)).toEqual([7, 13]);
-      expect(res.data?.errors[0].msg).toMatch(/^第7-10行（题目序号 2）：单选题必须有且只有一个正确项！/);
-      expect(res.data?.errors[1].msg).toMatch(/^第13-16行（题目序号 4）：多选题至少要有两个正确项！/);
+      const { result } = await importXlsx(t, admin, sheet, 'bad.xlsx', repoId);
+      expect(result).toMatchObject({ imported: 0, totalErrors: 2 });
+      expect(result?.errors.map((e) => e.row)).toEqual([7, 13]);
+      expect(result?.errors[0].msg).toMatch(/^第7-10行（题目序号 2）：单选题必须有且只有一个正确项！/);
+      expect(result?.errors[1].msg).toMatch(/^第13-16行（题目序号 4）：多选题至少要有两个正确项！/);
     }
     expect(await contentCounts(t)).toEqual(before);
     expect(await banksTitled(title)).toEqual([]);
@@ -226,14 +263,35 @@ describe('import', () => {
     for (const name of ['试题.xls', '试题.csv', '试题']) {
       expect(await xlsxUpload(t, admin, template, name), name).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件格式不正确，请上传.xlsx文件！' });
     }
-    const notXlsx = await xlsxUpload(t, admin, Buffer.from('题目序号,题目类型\n1,单选'), 'fake.xlsx');
-    expect(notXlsx).toMatchObject({ code: ErrorCode.IMPORT_INVALID, data: { imported: 0, errors: [{ row: 0, msg: '文件格式不正确，请上传.xlsx文件！' }] } });
-    const empty = await xlsxUpload(t, admin, await buildQuestionSheet([]), 'empty.xlsx');
-    expect(empty).toMatchObject({ code: ErrorCode.IMPORT_INVALID, data: { imported: 0, errors: [{ row: 3, msg: '文件中没有试题数据！' }] } });
+    const notXlsx = await importXlsx(t, admin, Buffer.from('题目序号,题目类型\n1,单选'), 'fake.xlsx');
+    expect(notXlsx.result).toMatchObject({ imported: 0, errors: [{ row: 0, msg: '文件格式不正确，请上传.xlsx文件！' }] });
+    const empty = await importXlsx(t, admin, await buildQuestionSheet([]), 'empty.xlsx');
+    expect(empty.result).toMatchObject({ imported: 0, errors: [{ row: 3, msg: '文件中没有试题数据！' }] });
     expect(await xlsxUpload(t, admin, template, 'ok.xlsx', '1234567890123456789')).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
+    expect(await xlsxUpload(t, admin, template, 'ok.xlsx', undefined, 'maybe' as never)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '重复试题处理方式不正确！' });
     expect(await xlsxUpload(t, undefined, template, 'ok.xlsx')).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
     expect(await t.call('/api/qu/qu/import', { file: 'x' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请上传.xlsx文件！' });
     expect(await contentCounts(t)).toEqual(before);
+  });
+
+  it('refuses a file over 20 MB while it streams in, and removes what it received', async () => {
+    const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 0x50);
+    expect(await xlsxUpload(t, admin, big, 'big.xlsx')).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件不能超过20MB！' });
+    expect(readdirSync(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('stores question text sanitised: the stored-XSS payload of the review loses its script', async () => {
+    const repoId = await createRepo(t, admin);
+    const payload = '<svg><a><animate attributeName="href" values="javascript:alert(4)"/><text x="20" y="20">CLICKME4</text></a></svg>题干';
+    const sheet = await buildQuestionSheet([{ quType: 1, content: payload, repoTitle: 'x', answerList: [{ content: '<img src=x onerror=alert(1)>A', isRight: true }, { content: 'B', isRight: false }] }]);
+    expect((await importXlsx(t, admin, sheet, 'xss.xlsx', repoId)).result).toMatchObject({ imported: 1 });
+    const saved = must(await detail((await paging({ repoId })).records[0].id));
+    expect(saved.content).toBe('题干');
+    expect(saved.answerList[0].content).toBe('<img src="x">A');
+    const id = await createQu(t, admin, repoId, 1, { content: payload, analysis: '<a href="javascript:alert(1)">解析</a>' });
+    const byForm = must(await detail(id));
+    expect(byForm.content).toBe('题干');
+    expect(byForm.analysis).toBe('<a>解析</a>');
   });
 });
 
@@ -259,8 +317,8 @@ describe.skipIf(!hasSharedData())('import of the shared question banks (../share
   ];
   for (const f of accepted) {
     it(`${f.file}.xlsx is accepted: ${f.total} questions in bank ${f.title}`, async () => {
-      const res = await xlsxUpload(t, admin, readXlsx(f.file), `${f.file}.xlsx`);
-      expect(res).toMatchObject({ code: 0, data: { imported: f.total, errors: [] } });
+      const { result } = await importXlsx(t, admin, readXlsx(f.file), `${f.file}.xlsx`);
+      expect(result).toMatchObject({ imported: f.total, errors: [] });
       const [repoId] = await banksTitled(f.title);
       expect(await repoDetail(repoId)).toMatchObject({ quCount: f.total, objCount: f.total, subjCount: 0, typeCountList: f.types.map((count, i) => ({ quType: i + 1, count })) });
       const content = await bankContent(repoId);
@@ -280,9 +338,9 @@ describe.skipIf(!hasSharedData())('import of the shared question banks (../share
     const saqFirstRows = ws.getRows(3, ws.rowCount - 2)!.filter((r) => ['4', '简答', '简答题'].includes(String(r.getCell(2).value ?? ''))).map((r) => r.number);
     expect(saqFirstRows).toHaveLength(9);
     const before = await contentCounts(t);
-    const res = await xlsxUpload(t, admin, buf, 'yf-ddout-iq-geo.xlsx');
-    expect(res).toMatchObject({ code: ErrorCode.IMPORT_INVALID, msg: '导入数据有误，共10处错误，未导入任何试题！', data: { imported: 0 } });
-    const errors = res.data!.errors;
+    const { result } = await importXlsx(t, admin, buf, 'yf-ddout-iq-geo.xlsx');
+    expect(result).toMatchObject({ imported: 0, totalErrors: 10 });
+    const errors = result!.errors;
     const jiao = errors.find((e) => e.row === jiaoRows[0]);
     expect(jiao?.msg).toBe(`第${jiaoRows[0]}-${jiaoRows[jiaoRows.length - 1]}行（题目序号 ${jiaoNo}）：单选题必须有且只有一个正确项！（共5个选项，正确项0个）`);
     expect(errors.filter((e) => e.msg.endsWith('暂不支持导入简答题！')).map((e) => e.row)).toEqual(saqFirstRows);
@@ -294,7 +352,7 @@ describe.skipIf(!hasSharedData())('import of the shared question banks (../share
       for (const r of rowsOf(no)) ws.getRow(r).values = [];
     }
     const rest = Buffer.from((await wb.xlsx.writeBuffer()) as unknown as ArrayBuffer);
-    expect(await xlsxUpload(t, admin, rest, 'rest.xlsx')).toMatchObject({ code: 0, data: { imported: 54, errors: [] } });
+    expect((await importXlsx(t, admin, rest, 'rest.xlsx')).result).toMatchObject({ imported: 54, errors: [] });
     const [iq] = await banksTitled('智商测试题');
     const [geo] = await banksTitled('地理知识竞赛试题2020');
     expect(await repoDetail(iq)).toMatchObject({ quCount: 35, typeCountList: [{ quType: 1, count: 32 }, { quType: 2, count: 2 }, { quType: 3, count: 1 }] });

@@ -1,21 +1,27 @@
 /**
  * Question banks (SPEC §3 "Question bank", §7 /api/repo/*): paging with per-type counts, detail,
- * save, delete. A bank used by a live exam cannot be deleted (20010010).
+ * save, delete. A bank used by a live exam cannot be deleted (20010010). Counts come from the
+ * question module, usage from the exam module.
  */
-import { ErrorCode, OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES, type Page, type RepoPagingReq, type RepoRecord, type RepoSaveReq } from '@kaopei/contracts';
-import type { Db, Executor } from '../../db';
-import type { ElRepoTable } from '../../db/schema';
+import { OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES, type Page } from '@kaopei/contracts';
+import { RepoError, type RepoPagingReq, type RepoRecord, type RepoSaveReq } from '@kaopei/contracts/repo';
+import type { Executor } from '../../db';
+import type { ModuleContext } from '../../platform/module';
 import { mapPage } from '../../lib/paging';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatTimeStrict, now } from '../../lib/time';
+import type { ElRepoTable } from './repo.tables';
 import * as repo from './repo.repository';
 
+/** `[{repoId, quType, count}]` of live top-level questions (the question module's counts). */
+type TypeCounts = { repoId: string; quType: number; count: number }[];
+
 /** A bank with its counts: quCount all types, objCount types 1/2/3/5/6, subjCount type 4. */
-function toRecord(row: ElRepoTable, counts: { repoId: string; quType: number; count: number | string }[]): RepoRecord {
+function toRecord(row: ElRepoTable, counts: TypeCounts): RepoRecord {
   const typeCountList = counts
     .filter((c) => c.repoId === row.id)
-    .map((c) => ({ quType: c.quType, count: Number(c.count) }))
+    .map((c) => ({ quType: c.quType, count: c.count }))
     .sort((a, b) => a.quType - b.quType);
   const sum = (types: readonly number[]) => typeCountList.filter((c) => types.includes(c.quType)).reduce((n, c) => n + c.count, 0);
   return {
@@ -32,17 +38,23 @@ function toRecord(row: ElRepoTable, counts: { repoId: string; quType: number; co
 }
 
 export class RepoService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly ctx: ModuleContext<'qu' | 'exam'>) {}
 
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** A page of banks; with `selectKeys` also those banks as `selectList` (pickers). */
   async paging(req: RepoPagingReq): Promise<Page<RepoRecord>> {
     const page = await repo.pageRepos(this.db, req, req.params ?? {});
-    const counts = await repo.typeCounts(this.db, page.records.map((r) => r.id));
-    return mapPage(page, (r) => toRecord(r, counts));
+    const selected = req.selectKeys?.length ? await repo.liveRepos(this.db, req.selectKeys) : null;
+    const counts = await this.ctx.services.qu.typeCounts(this.db, [...page.records, ...(selected ?? [])].map((r) => r.id));
+    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (r) => toRecord(r, counts));
   }
 
   async detail(id: string): Promise<RepoRecord> {
     const row = await this.require(this.db, id);
-    return toRecord(row, await repo.typeCounts(this.db, [id]));
+    return toRecord(row, await this.ctx.services.qu.typeCounts(this.db, [id]));
   }
 
   async save(req: RepoSaveReq, userId: string): Promise<{ id: string }> {
@@ -57,14 +69,17 @@ export class RepoService {
     return { id };
   }
 
+  /** Soft-deletes banks and their questions in one transaction; 20010010 when a live exam draws from one. */
   async delete(ids: string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const used = await repo.reposUsedByExams(trx, ids);
+      const used = await this.ctx.services.exam.reposInUse(trx, ids);
       if (used.length) {
         const titles = (await repo.titlesOf(trx, used)).map((r) => `「${r.title}」`).join('、');
-        throw new AppError(ErrorCode.REPO_IN_USE, `题库${titles}正在被考试使用，不能删除！`);
+        throw new AppError(RepoError.REPO_IN_USE, `题库${titles}正在被考试使用，不能删除！`);
       }
-      await repo.softDeleteRepos(trx, ids, now());
+      const at = now();
+      await repo.softDeleteRepos(trx, ids, at);
+      await this.ctx.services.qu.deleteOfRepos(trx, ids, at);
     });
   }
 
@@ -92,6 +107,16 @@ export class RepoService {
       }
     }
     return result;
+  }
+
+  /** Ids of the live banks with these titles (those that exist). */
+  async idsByTitles(db: Executor, titles: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const title of new Set(titles)) {
+      const found = await repo.findRepoByTitle(db, title);
+      if (found) out.set(title, found.id);
+    }
+    return out;
   }
 
   /** `id → title` of banks (deleted ones too), for `repoId_dictText`. */

@@ -3,7 +3,8 @@
  * "used by an exam" guard.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ErrorCode, type Page, type RepoRecord } from '@kaopei/contracts';
+import { ErrorCode, type Page } from '@kaopei/contracts';
+import { RepoError, type RepoRecord } from '@kaopei/contracts/repo';
 import { testApp, type TestApp } from '../../test/app';
 import { contentCounts, createExam, createQu, createRepo, examBody, must, uniq } from '../../test/builders';
 import { newId } from '../../lib/ids';
@@ -165,7 +166,7 @@ describe('delete', () => {
     const examId = await createExam(t, admin, examBody(used));
     const before = await contentCounts(t);
     const res = await t.call('/api/repo/delete', { ids: [free, used] }, admin);
-    expect(res).toMatchObject({ status: 200, code: ErrorCode.REPO_IN_USE, success: false });
+    expect(res).toMatchObject({ status: 200, code: RepoError.REPO_IN_USE.code, success: false });
     expect(res.msg).toContain(`「${usedTitle}」`);
     expect(await contentCounts(t)).toEqual(before);
     expect(must(await detail(used))).toMatchObject({ quCount: 1 });

@@ -1,20 +1,13 @@
-/** Dashboard totals (SPEC §3 "Dashboard totals") of the domains built so far. */
-import type { TotalNum } from '@kaopei/contracts';
-import type { ExamService } from '../exam/exam.service';
-import type { QuService } from '../qu/qu.service';
-import type { RepoService } from '../repo/repo.service';
-import type { SysUserService } from '../sys-user/sys-user.service';
+/** Dashboard totals (SPEC §3 "Dashboard totals") of the domains built so far, each counted by its owner. */
+import type { TotalNum } from '@kaopei/contracts/stat';
+import type { ModuleContext } from '../../platform/module';
 
 export class StatService {
-  constructor(
-    private readonly repos: RepoService,
-    private readonly qus: QuService,
-    private readonly exams: ExamService,
-    private readonly users: SysUserService,
-  ) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'exam' | 'sysUser'>) {}
 
   async totals(): Promise<TotalNum> {
-    const [repoCount, quCount, examCount, userCount] = await Promise.all([this.repos.count(), this.qus.count(), this.exams.count(), this.users.countUsers()]);
+    const { repo, qu, exam, sysUser } = this.ctx.services;
+    const [repoCount, quCount, examCount, userCount] = await Promise.all([repo.count(), qu.count(), exam.count(), sysUser.countUsers()]);
     return { repoCount, quCount, examCount, userCount };
   }
 }

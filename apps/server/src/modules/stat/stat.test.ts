@@ -3,9 +3,12 @@
  * counts after adding and deleting banks, questions, exams and users.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ErrorCode, ErrorMsg, type TotalNum } from '@kaopei/contracts';
+import { CommonError, ErrorCode } from '@kaopei/contracts';
+import { type TotalNum } from '@kaopei/contracts/stat';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { createExam, createQu, createRepo, examBody, must } from '../../test/builders';
+import { RepoError } from '@kaopei/contracts/repo';
+import { UserError } from '@kaopei/contracts/sys-user';
 
 let t: TestApp;
 let admin: string;
@@ -46,8 +49,8 @@ describe('POST /api/stat/total/num/all', () => {
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
     // Refused calls change nothing.
     expect((await t.call('/api/qu/qu/save', { repoId, quType: 1, content: '坏题', answerList: [{ content: 'a', isRight: true }] }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect((await t.call('/api/repo/delete', { ids: [repoId] }, admin)).code).toBe(ErrorCode.REPO_IN_USE);
-    expect((await t.call('/api/sys/user/reg', { userName: 'admin', realName: '重名', password: 'Good@1234' })).code).toBe(ErrorCode.USER_EXISTS);
+    expect((await t.call('/api/repo/delete', { ids: [repoId] }, admin)).code).toBe(RepoError.REPO_IN_USE.code);
+    expect((await t.call('/api/sys/user/reg', { userName: 'admin', realName: '重名', password: 'Good@1234' })).code).toBe(UserError.USER_EXISTS.code);
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
     must(await t.call('/api/qu/qu/delete', { ids: [q1] }, admin));
     must(await t.call('/api/exam/exam/delete', { ids: [examId] }, admin));
@@ -58,7 +61,7 @@ describe('POST /api/stat/total/num/all', () => {
 
   it('is an admin call', async () => {
     const learner = await t.login(LEARNER);
-    expect(await t.call('/api/stat/total/num/all', {}, learner)).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: ErrorMsg[ErrorCode.NO_PERMISSION], data: null, success: false });
+    expect(await t.call('/api/stat/total/num/all', {}, learner)).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: CommonError.NO_PERMISSION.msg, data: null, success: false });
     expect((await t.call('/api/stat/total/num/all', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });

@@ -3,7 +3,8 @@
  * every admin call (SPEC §6): a learner gets 10010004 and nothing changes.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ErrorCode, ErrorMsg, type RouteNode } from '@kaopei/contracts';
+import { CommonError, ErrorCode } from '@kaopei/contracts';
+import { type RouteNode } from '@kaopei/contracts/sys-menu';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { buildImportTemplate } from '../qu/qu.import';
 import { contentCounts, examBody, must, quBody, rowCount, xlsxUpload } from '../../test/builders';
@@ -59,7 +60,7 @@ describe('POST /api/sys/menu/routes', () => {
     const tree = await routes(admin);
     tree.forEach(expectNodeShape);
     const layouts = tree.filter((n) => n.component === 'Layout');
-    expect(layouts.map((n) => n.path)).toEqual(['/admin', '/admin/exam']);
+    expect(layouts.map((n) => n.path)).toEqual(['/admin', '/admin/exam', '/admin/sys']);
     expect(layouts[0]).toMatchObject({ name: 'Admin', redirect: '/admin/dashboard' });
     expect(layouts[1]).toMatchObject({ name: 'ExamMgr', alwaysShow: true, redirect: '/admin/exam/repo' });
     const views = layouts.flatMap((n) => n.children ?? []);
@@ -117,7 +118,7 @@ describe('permission enforcement on admin calls', () => {
     ];
     for (const [path, body] of calls) {
       const res = await t.call(path, body, learner);
-      expect(res, path).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: ErrorMsg[ErrorCode.NO_PERMISSION], data: null, success: false });
+      expect(res, path).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: CommonError.NO_PERMISSION.msg, data: null, success: false });
     }
     expect({ ...(await contentCounts(t)), exams: await rowCount(t, 'el_exam') }).toEqual(before);
     // The seeded bank and exam are untouched and still open to learners.

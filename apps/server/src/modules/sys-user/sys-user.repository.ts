@@ -1,6 +1,9 @@
-/** SQL for users, their roles and login sessions. Every function takes `db | trx`. */
+/**
+ * SQL for users, their roles, login sessions and failed-login counters (sys_user, sys_user_role,
+ * sys_user_token, sys_user_login_limit). Every function takes `db | trx`.
+ */
 import type { Executor } from '../../db';
-import type { SysUserTable, SysUserTokenTable } from '../../db/schema';
+import type { SysUserTable, SysUserTokenTable } from './sys-user.tables';
 
 export function findUserByName(db: Executor, userName: string) {
   return db.selectFrom('sys_user').selectAll().where('userName', '=', userName).executeTakeFirst();
@@ -12,58 +15,74 @@ export function findUserById(db: Executor, id: string) {
 
 export async function insertUser(db: Executor, user: SysUserTable, roleIds: string[], newId: () => string): Promise<void> {
   await db.insertInto('sys_user').values(user).execute();
-  for (const roleId of roleIds) await db.insertInto('sys_user_role').values({ id: newId(), userId: user.id, roleId }).execute();
+  if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((roleId) => ({ id: newId(), userId: user.id, roleId }))).execute();
 }
 
 export function updatePassword(db: Executor, userId: string, hash: string, at: number) {
   return db.updateTable('sys_user').set({ password: hash, updateTime: at }).where('id', '=', userId).execute();
 }
 
-/** Roles of a user with their types. */
-export function rolesOfUser(db: Executor, userId: string) {
-  return db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.roleId')
-    .select(['r.id', 'r.roleName', 'r.roleType'])
-    .where('ur.userId', '=', userId)
-    .execute();
+/** Role ids of a user. */
+export async function roleIdsOfUser(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('sys_user_role').select('roleId').where('userId', '=', userId).orderBy('roleId').execute();
+  return rows.map((r) => r.roleId);
 }
 
-/** Distinct permission codes of function menus granted to the given roles. */
-export async function permissionsOfRoles(db: Executor, roleIds: string[]): Promise<string[]> {
-  if (roleIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sys_role_menu as rm')
-    .innerJoin('sys_menu as m', 'm.id', 'rm.menuId')
-    .select('m.permission')
-    .distinct()
-    .where('rm.roleId', 'in', roleIds)
-    .where('m.permission', '!=', '')
+/** The session of a token hash (database session store): its user and end, or undefined. */
+export function findToken(db: Executor, tokenHash: string) {
+  return db.selectFrom('sys_user_token').select(['userId', 'expireTime']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * What a request needs of its user, in one query: name, real name, state and role ids (one row per
+ * role; one row with `roleId` null when the user has none; no row when the user does not exist).
+ */
+export function findSessionUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_user_role as ur', 'ur.userId', 'u.id')
+    .select(['u.userName', 'u.realName', 'u.state', 'ur.roleId'])
+    .where('u.id', '=', userId)
+    .orderBy('ur.roleId')
     .execute();
-  return rows.map((r) => r.permission).sort();
 }
 
 export function insertToken(db: Executor, row: SysUserTokenTable) {
   return db.insertInto('sys_user_token').values(row).execute();
 }
 
-export function findToken(db: Executor, tokenHash: string) {
-  return db.selectFrom('sys_user_token').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
-}
-
-export function extendToken(db: Executor, id: string, expireTime: number) {
-  return db.updateTable('sys_user_token').set({ expireTime }).where('id', '=', id).execute();
+export function extendToken(db: Executor, tokenHash: string, expireTime: number) {
+  return db.updateTable('sys_user_token').set({ expireTime }).where('tokenHash', '=', tokenHash).execute();
 }
 
 export function deleteToken(db: Executor, tokenHash: string) {
   return db.deleteFrom('sys_user_token').where('tokenHash', '=', tokenHash).execute();
 }
 
+/** Ends every session of a user, except the one of `keepTokenHash` when given (password change). */
+export function deleteTokensOf(db: Executor, userId: string, keepTokenHash?: string) {
+  let q = db.deleteFrom('sys_user_token').where('userId', '=', userId);
+  if (keepTokenHash) q = q.where('tokenHash', '!=', keepTokenHash);
+  return q.execute();
+}
+
 export function deleteExpiredTokens(db: Executor, userId: string, at: number) {
   return db.deleteFrom('sys_user_token').where('userId', '=', userId).where('expireTime', '<=', at).execute();
+}
+
+/** Deletes failed-login counters whose window ended before `before` (epoch ms, real clock); answers how many. */
+export async function deleteExpiredLoginLimits(db: Executor, before: number): Promise<number> {
+  const res = await db.deleteFrom('sys_user_login_limit').where('expire', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** `[{id, realName}]` of the given users. */
+export function realNamesOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sys_user').select(['id', 'realName']).where('id', 'in', ids).execute();
 }

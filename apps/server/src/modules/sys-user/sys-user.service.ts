@@ -1,69 +1,103 @@
 /**
- * Accounts and sessions (SPEC §3 "Session user", §5 rules, §7 /api/sys/user/*).
+ * Accounts and sessions (SPEC §3 "Session user", §4 "Session", §5 rules, §7 /api/sys/user/*).
  *
- * - Tokens are 256-bit random, base64url; only their sha-256 is stored (sys_user_token), so logout
- *   and disabling take effect at once. Sessions slide: each use within the last half of the TTL
- *   extends them by a full TTL.
- * - Login is rate-limited per account (5 failures → 15 min lock) and per IP (30 failures / 15 min),
- *   answering HTTP 429 with code 10010005.
+ * - Tokens are 256-bit random, base64url; only their sha-256 is stored, in the session store
+ *   (session-store.ts: table sys_user_token, or Redis when REDIS_URL is set), so logout, disabling
+ *   and password changes take effect at once in every server process. Sessions slide: each use
+ *   within the last half of the TTL extends them by a full TTL.
+ * - Failed logins never lock an account (login-guard.ts): after 3 failures of one account from one
+ *   IP (or 20 on the account, or 30 from the IP) the login needs the image captcha of module
+ *   captcha; a pair that keeps failing waits (HTTP 429, code 10010005), other IPs do not.
  * - Passwords: Argon2id (lib/password.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
-import { ErrorCode, RoleType, type LoginReq, type RegReq, type SessionUser, type UpdatePassReq } from '@kaopei/contracts';
-import type { Db } from '../../db';
-import type { Config } from '../../config';
+import { CommonError } from '@kaopei/contracts';
+import { CAPTCHA_EMPTY_MSG } from '@kaopei/contracts/captcha';
+import { loginMsg, UserError, type LoginFailData, type LoginReq, type RegReq, type SessionUser, type UpdatePassReq } from '@kaopei/contracts/sys-user';
+import type { ModuleContext, SeededAccount } from '../../platform/module';
+import type { AuthUser } from '../../platform/auth';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { now } from '../../lib/time';
-import type { AuthUser } from '../../plugins/route';
-import { DEFAULT_DEPT_CODE, ROLE_STUDENT_ID } from '../../db/seed/constants';
+import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
+import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
+import type { Grants } from '../sys-role/sys-role.service';
+import { LoginGuard } from './login-guard';
+import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
+import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
 
-export const LOGIN_LOCK_MSG = '登录失败次数过多，请15分钟后再试！';
-
+/** sha-256 (hex) of a session token: the only form in which a token is stored. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-type Grants = Pick<AuthUser, 'roleType' | 'roleIds' | 'roles' | 'permissions'>;
+/** Who is logging in: the client address (TRUST_PROXY decides whether X-Forwarded-For counts) and browser. */
+export interface LoginClient {
+  ip: string;
+  userAgent: string;
+}
 
 export class SysUserService {
-  private readonly accountLimiter = new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
-  private readonly ipLimiter = new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60, blockDuration: 15 * 60 });
+  private readonly guard: LoginGuard;
+  private readonly sessions: SessionStore;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-  ) {}
+  constructor(private readonly ctx: ModuleContext<'sysRole' | 'captcha'>) {
+    this.guard = new LoginGuard(ctx.redis, ctx.db);
+    this.sessions = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
+  }
 
-  /** POST /api/sys/user/login → session user with a new token. Errors: 90010002, 90010005, 10010005. */
-  async login(req: LoginReq, client: { ip: string; userAgent: string }): Promise<SessionUser> {
-    const accountKey = req.username.toLowerCase();
-    const [acc, ip] = await Promise.all([this.accountLimiter.get(accountKey), this.ipLimiter.get(client.ip)]);
-    if ((acc && acc.remainingPoints <= 0) || (ip && ip.remainingPoints <= 0)) {
-      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, LOGIN_LOCK_MSG, null, 429);
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /**
+   * POST /api/sys/user/login → the session user with a new token. In order:
+   * 0. the attempt is counted first (login-guard.ts), and refunded below when it is no failure;
+   * 1. a pair (account + IP) that is waiting answers HTTP 429, code 10010005, `loginMsg.wait`, data
+   *    `LoginFailData` with `retryAfter` (s);
+   * 2. when the captcha is required, a missing or wrong captcha answers 10010006 with data
+   *    `{remaining: 0, captchaRequired: true}` WITHOUT checking the password (the captcha is consumed);
+   * 3. a wrong password or unknown account answers 90010002 with a `loginMsg` message and data
+   *    `{remaining, captchaRequired, retryAfter?}` (the same for both, so a name is not revealed);
+   * 4. a disabled account answers 90010005; otherwise the pair's failures are cleared.
+   */
+  async login(req: LoginReq, client: LoginClient): Promise<SessionUser> {
+    const attempt = await this.guard.begin(req.username.toLowerCase(), client.ip);
+    if (attempt.retryAfterSec > 0) {
+      const data: LoginFailData = { remaining: 0, captchaRequired: true, retryAfter: attempt.retryAfterSec };
+      throw new AppError(CommonError.TOO_MANY_REQUESTS, loginMsg.wait(attempt.retryAfterSec), data, 429);
+    }
+    if (attempt.captchaRequired) {
+      const data: LoginFailData = { remaining: 0, captchaRequired: true };
+      const missing = !req.captchaKey || !req.captchaValue;
+      if (missing || !(await this.ctx.services.captcha.check(req.captchaKey, req.captchaValue))) {
+        await this.guard.refund(attempt);
+        throw new AppError(CommonError.CAPTCHA_INVALID, missing ? CAPTCHA_EMPTY_MSG : undefined, data);
+      }
     }
     const user = await repo.findUserByName(this.db, req.username);
     const valid = await verifyPassword(user?.password, req.password);
     if (!user || !valid) {
-      await Promise.all([
-        this.accountLimiter.consume(accountKey).catch((r: RateLimiterRes) => r),
-        this.ipLimiter.consume(client.ip).catch((r: RateLimiterRes) => r),
-      ]);
-      throw new AppError(ErrorCode.BAD_CREDENTIALS);
+      const f = await this.guard.fail(attempt);
+      const msg = f.retryAfterSec > 0 ? loginMsg.wrongThenWait(f.retryAfterSec) : f.captchaRequired ? loginMsg.captchaNext : loginMsg.remaining(f.remaining);
+      const data: LoginFailData = { remaining: f.remaining, captchaRequired: f.captchaRequired, ...(f.retryAfterSec > 0 ? { retryAfter: f.retryAfterSec } : {}) };
+      throw new AppError(UserError.BAD_CREDENTIALS, msg, data);
     }
-    if (user.state === 1) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-    await this.accountLimiter.delete(accountKey);
+    if (user.state === 1) {
+      await this.guard.refund(attempt);
+      throw new AppError(UserError.ACCOUNT_DISABLED);
+    }
+    await this.guard.succeed(attempt);
     const token = await this.openSession(user.id, client);
     return this.sessionUserOf(user.id, token);
   }
 
   /** POST /api/sys/user/reg: learner self-registration into the default department; answers like login. */
-  async register(req: RegReq, client: { ip: string; userAgent: string }): Promise<SessionUser> {
-    if (!this.config.site.userReg) throw new AppError(ErrorCode.REG_CLOSED);
-    if (await repo.findUserByName(this.db, req.userName)) throw new AppError(ErrorCode.USER_EXISTS);
+  async register(req: RegReq, client: LoginClient): Promise<SessionUser> {
+    if (!this.ctx.config.site.userReg) throw new AppError(UserError.REG_CLOSED);
+    if (await repo.findUserByName(this.db, req.userName)) throw new AppError(UserError.USER_EXISTS);
     const at = now();
     const id = newId();
     const password = await hashPassword(req.password);
@@ -77,23 +111,37 @@ export class SysUserService {
         ),
       );
     } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError(ErrorCode.USER_EXISTS);
+      if (isUniqueViolation(e)) throw new AppError(UserError.USER_EXISTS);
       throw e;
     }
     const token = await this.openSession(id, client);
     return this.sessionUserOf(id, token);
   }
 
-  /** POST /api/sys/user/logout: the token stops working at once. */
+  /** POST /api/sys/user/logout: the token stops working at once, in every process. */
   async logout(user: AuthUser): Promise<void> {
-    await repo.deleteToken(this.db, user.tokenHash);
+    await this.sessions.end(user.tokenHash, user.userId);
   }
 
-  /** POST /api/sys/user/update-pass. Error 90010004 when the old password is wrong. */
+  /**
+   * Ends every session of a user (all but `keepTokenHash` when given), in every process. For the
+   * calls that disable an account or reset a password.
+   */
+  endSessionsOf(userId: string, keepTokenHash?: string): Promise<void> {
+    return this.sessions.endAllOf(userId, keepTokenHash);
+  }
+
+  /**
+   * POST /api/sys/user/update-pass. Error 90010004 when the old password is wrong. Every other
+   * session of the user ends (after the new password is stored, so no session opened with the old
+   * password survives); the caller's own session goes on.
+   */
   async updatePassword(user: AuthUser, req: UpdatePassReq): Promise<void> {
     const row = await repo.findUserById(this.db, user.userId);
-    if (!row || !(await verifyPassword(row.password, req.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
-    await repo.updatePassword(this.db, user.userId, await hashPassword(req.password), now());
+    if (!row || !(await verifyPassword(row.password, req.oldPassword))) throw new AppError(UserError.OLD_PASSWORD_WRONG);
+    const hash = await hashPassword(req.password);
+    await repo.updatePassword(this.db, user.userId, hash, now());
+    await this.sessions.endAllOf(user.userId, user.tokenHash);
   }
 
   /** POST /api/sys/user/info: the session user of the caller. */
@@ -101,46 +149,82 @@ export class SysUserService {
     return this.sessionUserOf(user.userId, user.token, user);
   }
 
-  /** Token → session user; null when unknown, expired or the account is disabled. */
+  /**
+   * Token → the caller; null when unknown, expired or the account is disabled. Runs on every
+   * request: one session-store read (a database query or one Redis HMGET) and one query for the
+   * user with its role ids; role grants come from sys-role's cache; a write only when the session
+   * slides (at most once per half TTL).
+   */
   async resolveSession(token: string): Promise<AuthUser | null> {
     const tokenHash = hashToken(token);
-    const session = await repo.findToken(this.db, tokenHash);
+    const session = await this.sessions.find(tokenHash);
     const at = now();
     if (!session || session.expireTime <= at) return null;
-    const user = await repo.findUserById(this.db, session.userId);
+    const rows = await repo.findSessionUser(this.db, session.userId);
+    const user = rows[0];
     if (!user || user.state === 1) return null;
-    const ttl = this.config.sessionTtlMs;
-    if (session.expireTime - at < ttl / 2) await repo.extendToken(this.db, session.id, at + ttl);
-    return { userId: user.id, userName: user.userName, realName: user.realName, ...(await this.grantsOf(user.id)), tokenHash, token };
+    const ttl = this.ctx.config.sessionTtlMs;
+    if (session.expireTime - at < ttl / 2) await this.sessions.extend(tokenHash, session.userId, at + ttl, at);
+    const grants = await this.ctx.services.sysRole.grantsOf(rows.flatMap((r) => (r.roleId ? [r.roleId] : [])));
+    return { userId: session.userId, userName: user.userName, realName: user.realName, ...grants, tokenHash, token };
+  }
+
+  /** Periodic task: deletes failed-login counters whose window is over (database store only); answers how many. */
+  async sweepLoginLimits(): Promise<number> {
+    // The limiter library decides windows with the real clock.
+    return this.guard.usesDatabase ? repo.deleteExpiredLoginLimits(this.db, Date.now()) : 0;
   }
 
   countUsers(): Promise<number> {
     return repo.countUsers(this.db);
   }
 
-  /** roleType (2 when any role is admin-side), role ids and names, and permission codes of a user. */
-  private async grantsOf(userId: string): Promise<Grants> {
-    const roles = await repo.rolesOfUser(this.db, userId);
-    return {
-      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
-      roleIds: roles.map((r) => r.id),
-      roles: roles.map((r) => r.roleName),
-      permissions: await repo.permissionsOfRoles(this.db, roles.map((r) => r.id)),
-    };
+  /** `id → realName` of the given users (for `createBy_dictText` labels). */
+  async realNames(ids: string[]): Promise<Map<string, string>> {
+    return new Map((await repo.realNamesOf(this.db, ids)).map((u) => [u.id, u.realName]));
   }
 
-  private async openSession(userId: string, client: { ip: string; userAgent: string }): Promise<string> {
+  /** Id of the user with this name, or undefined. */
+  async idOf(userName: string): Promise<string | undefined> {
+    return (await repo.findUserByName(this.db, userName))?.id;
+  }
+
+  /**
+   * First start: the `admin` user (password KAOPEI_ADMIN_PASSWORD, else the demo password) and, with
+   * demo content, the `learner` user. Answers the accounts to print.
+   */
+  async seed(): Promise<SeededAccount[]> {
+    const { config } = this.ctx;
+    if ((await repo.countUsers(this.db)) > 0) return [];
+    const at = now();
+    const base = { avatar: '', mobile: '', email: '', deptCode: DEFAULT_DEPT_CODE, state: 0, realPerson: 1, createTime: at, updateTime: at };
+    const adminPassword = config.adminPassword ?? DEMO_ADMIN_PASSWORD;
+    const accounts: SeededAccount[] = [{ userName: ADMIN_USER_NAME, password: config.adminPassword ? '(KAOPEI_ADMIN_PASSWORD)' : adminPassword, role: '管理员' }];
+    const adminHash = await hashPassword(adminPassword);
+    const learnerHash = config.demo ? await hashPassword(DEMO_LEARNER_PASSWORD) : '';
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertUser(trx, { ...base, id: newId(), userName: ADMIN_USER_NAME, realName: '管理员', password: adminHash }, [ROLE_ADMIN_ID], newId);
+      if (config.demo) await repo.insertUser(trx, { ...base, id: newId(), userName: DEMO_LEARNER_NAME, realName: '演示学员', password: learnerHash }, [ROLE_STUDENT_ID], newId);
+    });
+    if (config.demo) accounts.push({ userName: DEMO_LEARNER_NAME, password: DEMO_LEARNER_PASSWORD, role: '学员' });
+    return accounts;
+  }
+
+  /** roleType (2 when any role is admin-side), role ids and names, and permission codes of a user. */
+  private async grantsOf(userId: string): Promise<Grants> {
+    return this.ctx.services.sysRole.grantsOf(await repo.roleIdsOfUser(this.db, userId));
+  }
+
+  private async openSession(userId: string, client: LoginClient): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    await repo.deleteExpiredTokens(this.db, userId, at);
-    await repo.insertToken(this.db, {
-      id: newId(),
-      userId,
+    await this.sessions.open({
       tokenHash: hashToken(token),
+      userId,
       createTime: at,
-      expireTime: at + this.config.sessionTtlMs,
-      ip: client.ip.slice(0, 64),
-      userAgent: client.userAgent.slice(0, 500),
+      expireTime: at + this.ctx.config.sessionTtlMs,
+      ip: client.ip,
+      userAgent: client.userAgent,
     });
     return token;
   }
@@ -148,7 +232,7 @@ export class SysUserService {
   /** The session user; `grants` when the caller already resolved them (the request's AuthUser). */
   private async sessionUserOf(userId: string, token: string, grants?: Grants): Promise<SessionUser> {
     const user = await repo.findUserById(this.db, userId);
-    if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    if (!user) throw new AppError(CommonError.NOT_LOGGED_IN);
     const { roleType, roles, permissions } = grants ?? (await this.grantsOf(userId));
     return {
       token,

@@ -2,27 +2,53 @@
  * /login (SPEC §2 login layout): username + password → /api/sys/user/login. On success the token is
  * stored and the guard sends the user to the `redirect` query or the role home. The register link
  * shows only when the site allows registration (siteInfo.userReg).
+ *
+ * Failed logins (server rules in sys-user login-guard.ts): the answer's message (e.g.
+ * '账号或密码错误！还可尝试2次，之后需输入图形验证码') stays above the form; once an answer says
+ * `captchaRequired`, the image captcha field appears (SPEC §7 "Captcha"; '图形验证码不能为空！') and
+ * its key and value go with every further attempt. A captcha is good for one attempt: after each
+ * failed one a new image is shown.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { loginReq, type LoginReq } from '@kaopei/contracts';
+import { loginFailData, loginReq } from '@kaopei/contracts/sys-user';
+import { isApiError } from '../../api/request';
+import CaptchaInput from '../../components/CaptchaInput';
+import { captchaRule, freshCaptcha, type CaptchaValue } from '../../components/captcha';
 import { useAuth } from '../../store/auth';
 import { useSiteInfo } from '../../store/site';
 import { zodRule } from '../../utils/zod-rule';
 
+interface LoginForm {
+  username: string;
+  password: string;
+  captcha?: CaptchaValue;
+}
+
 export default function Login() {
   const { login } = useAuth();
   const { site } = useSiteInfo();
+  const [form] = Form.useForm<LoginForm>();
   const [loading, setLoading] = useState(false);
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [warning, setWarning] = useState('');
 
-  const onFinish = async (values: LoginReq) => {
+  const onFinish = async (values: LoginForm) => {
     setLoading(true);
+    const captcha = captchaRequired && values.captcha ? { captchaKey: values.captcha.captchaKey, captchaValue: values.captcha.captchaValue.trim() } : {};
     try {
-      await login({ username: values.username.trim(), password: values.password });
-    } catch {
-      // The request helper already showed the message.
+      await login({ username: values.username.trim(), password: values.password, ...captcha });
+    } catch (err) {
+      // The request helper already showed the message; keep it in view and show the captcha when asked.
+      const fail = isApiError(err) ? loginFailData.safeParse(err.data) : null;
+      if (fail?.success && isApiError(err)) setWarning(err.message);
+      const needed = captchaRequired || (fail?.success === true && fail.data.captchaRequired);
+      if (needed) {
+        setCaptchaRequired(true);
+        form.setFieldValue('captcha', freshCaptcha());
+      }
     } finally {
       setLoading(false);
     }
@@ -31,13 +57,23 @@ export default function Login() {
   return (
     <>
       <h2 className="login-title">用户登录</h2>
-      <Form<LoginReq> size="large" onFinish={onFinish} autoComplete="off">
+      {warning ? (
+        <div data-testid="login-warning" style={{ marginBottom: 16 }}>
+          <Alert type="warning" showIcon title={warning} />
+        </div>
+      ) : null}
+      <Form<LoginForm> form={form} size="large" onFinish={onFinish} autoComplete="off">
         <Form.Item name="username" rules={[zodRule(loginReq.shape.username)]}>
           <Input prefix={<UserOutlined />} placeholder="用户名" data-testid="login-username" autoComplete="username" />
         </Form.Item>
         <Form.Item name="password" rules={[zodRule(loginReq.shape.password)]}>
           <Input.Password prefix={<LockOutlined />} placeholder="密码" data-testid="login-password" autoComplete="current-password" />
         </Form.Item>
+        {captchaRequired ? (
+          <Form.Item name="captcha" rules={[captchaRule]}>
+            <CaptchaInput testId="login-captcha" />
+          </Form.Item>
+        ) : null}
         <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
           登录
         </Button>

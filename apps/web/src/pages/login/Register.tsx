@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Form, Input } from 'antd';
-import { CONFIRM_MISMATCH_MSG, regReq } from '@kaopei/contracts';
+import { CONFIRM_MISMATCH_MSG, regReq } from '@kaopei/contracts/sys-user';
 import { roleHome, useAuth } from '../../store/auth';
 import { useSiteInfo } from '../../store/site';
 import { zodRule } from '../../utils/zod-rule';

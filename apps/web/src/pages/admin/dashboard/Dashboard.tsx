@@ -7,8 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { DatabaseOutlined, FileAddOutlined, FormOutlined, ProfileOutlined, TeamOutlined } from '@ant-design/icons';
-import { Perm as P } from '@kaopei/contracts';
-import { statApi } from '../../../api/stat';
+import { statApi } from '@kaopei/contracts/stat';
+import { RepoPerm } from '@kaopei/contracts/repo';
+import { ExamPerm } from '@kaopei/contracts/exam';
+import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import type { ReactNode } from 'react';
 
@@ -20,14 +22,14 @@ const TOTALS: { key: 'repoCount' | 'quCount' | 'examCount' | 'userCount'; title:
 ];
 
 const ENTRIES = [
-  { perm: P.EXAM_ADD, title: '创建考试', desc: '配置组卷规则，发布一场新的在线考试', to: '/admin/exam/exam/add', icon: <FileAddOutlined /> },
-  { perm: P.REPO_LIST, title: '题库管理', desc: '维护题库、录入或批量导入试题', to: '/admin/exam/repo', icon: <DatabaseOutlined /> },
+  { perm: ExamPerm.ADD, title: '创建考试', desc: '配置组卷规则，发布一场新的在线考试', to: '/admin/exam/exam/add', icon: <FileAddOutlined /> },
+  { perm: RepoPerm.LIST, title: '题库管理', desc: '维护题库、录入或批量导入试题', to: '/admin/exam/repo', icon: <DatabaseOutlined /> },
 ];
 
 export default function Dashboard() {
   const navigate = useNavigate();
   const { hasPerm } = useAuth();
-  const totals = useQuery({ queryKey: ['stat-total'], queryFn: statApi.totalNum });
+  const totals = useQuery({ queryKey: ['stat-total'], queryFn: () => call(statApi.totalNumAll, {}) });
   const entries = ENTRIES.filter((e) => hasPerm(e.perm));
   const span = entries.length > 0 ? Math.max(6, Math.floor(24 / entries.length)) : 24;
 

@@ -9,9 +9,11 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ErrorCode, examSaveReq, examTotalScore, TIME_FORMAT, type ExamDetail, type RepoRecord } from '@kaopei/contracts';
-import { examApi } from '../../../api/exam';
-import { isApiError } from '../../../api/request';
+import { TIME_FORMAT } from '@kaopei/contracts';
+import { type ExamDetail, ExamError, examSaveReq, examTotalScore } from '@kaopei/contracts/exam';
+import { type RepoRecord } from '@kaopei/contracts/repo';
+import { examApi } from '@kaopei/contracts/exam';
+import { call, isApiError } from '../../../api/request';
 import { zodRule } from '../../../utils/zod-rule';
 import { goBack } from '../../../utils/nav';
 import { RuleEditor, availableOf, newRule, ruleRowErrors, type RuleDraft } from './RuleEditor';
@@ -37,7 +39,7 @@ export default function ExamForm() {
   const [submitError, setSubmitError] = useState('');
   const [saving, setSaving] = useState(false);
 
-  const detail = useQuery({ queryKey: ['exam-detail', id], queryFn: () => examApi.detail(id ?? ''), enabled: Boolean(id) });
+  const detail = useQuery({ queryKey: ['exam-detail', id], queryFn: () => call(examApi.detail, { id: id ?? '' }), enabled: Boolean(id) });
   const [loadedFor, setLoadedFor] = useState<ExamDetail | null>(null);
   useEffect(() => {
     const d = detail.data;
@@ -88,13 +90,13 @@ export default function ExamForm() {
     }
     setSaving(true);
     try {
-      await examApi.save(parsed.data);
+      await call(examApi.save, parsed.data);
       message.success('操作成功！');
       void queryClient.invalidateQueries({ queryKey: ['exam-paging'] });
       void queryClient.invalidateQueries({ queryKey: ['exam-detail'] });
       goBack(navigate, '/admin/exam/exam');
     } catch (err) {
-      if (isApiError(err, ErrorCode.RULE_SHORT) || (isApiError(err) && err.code > 0)) setSubmitError(err.message);
+      if (isApiError(err, ExamError.RULE_SHORT.code) || (isApiError(err) && err.code > 0)) setSubmitError(err.message);
     } finally {
       setSaving(false);
     }

@@ -6,8 +6,10 @@
 import { useNavigate } from 'react-router';
 import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { COMMON_STATE_LABEL, Perm as P, type ExamRecord } from '@kaopei/contracts';
-import { examApi } from '../../../api/exam';
+import { COMMON_STATE_LABEL } from '@kaopei/contracts';
+import { ExamPerm, type ExamRecord } from '@kaopei/contracts/exam';
+import { examApi } from '@kaopei/contracts/exam';
+import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { TitleSearch } from '../../../components/SearchBar';
@@ -21,11 +23,11 @@ export default function ListExam() {
   const { hasPerm } = useAuth();
   const list = usePagedList<{ title: string }, ExamRecord>(
     'exam-paging',
-    (current, size, { title }) => examApi.paging(current, size, title ? { title } : {}),
+    (current, size, { title }) => call(examApi.paging, { current, size, params: title ? { title } : {} }),
     { title: '' },
   );
   const { refresh, selected } = list;
-  const remove = useDeleteAction((ids) => examApi.delete({ ids }), refresh);
+  const remove = useDeleteAction((ids) => call(examApi.delete, { ids }), refresh);
 
   const changeState = async (ids: string[], state: number) => {
     if (ids.length === 0) {
@@ -33,7 +35,7 @@ export default function ListExam() {
       return;
     }
     try {
-      await examApi.state({ ids, state });
+      await call(examApi.state, { ids, state: state as 0 | 1 });
       message.success('状态修改成功!');
       refresh();
     } catch {
@@ -61,13 +63,13 @@ export default function ListExam() {
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <RowAction code={P.EXAM_UPDATE} onClick={() => navigate(`/admin/exam/exam/update/${encodeURIComponent(r.id)}`)}>
+          <RowAction code={ExamPerm.UPDATE} onClick={() => navigate(`/admin/exam/exam/update/${encodeURIComponent(r.id)}`)}>
             编辑
           </RowAction>
-          <RowAction code={P.EXAM_STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
+          <RowAction code={ExamPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
             {r.state === 0 ? '禁用' : '启用'}
           </RowAction>
-          <RowAction code={P.EXAM_DELETE} danger onClick={() => remove([r.id])}>
+          <RowAction code={ExamPerm.DELETE} danger onClick={() => remove([r.id])}>
             删除
           </RowAction>
         </Space>
@@ -79,18 +81,18 @@ export default function ListExam() {
     <Card className="page">
       <TitleSearch placeholder="搜索考试名称" onSearch={(title) => list.paging.search({ title })} />
       <ListToolbar>
-        <PermButton code={P.EXAM_ADD} type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/exam/exam/add')} data-testid="exam-add">
+        <PermButton code={ExamPerm.ADD} type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/exam/exam/add')} data-testid="exam-add">
           添加
         </PermButton>
-        <PermButton code={P.EXAM_STATE} onClick={() => changeState(selected, 0)}>
+        <PermButton code={ExamPerm.STATE} onClick={() => changeState(selected, 0)}>
           批量启用
         </PermButton>
-        <PermButton code={P.EXAM_STATE} onClick={() => changeState(selected, 1)}>
+        <PermButton code={ExamPerm.STATE} onClick={() => changeState(selected, 1)}>
           批量禁用
         </PermButton>
-        <BatchDeleteButton code={P.EXAM_DELETE} onClick={() => remove(selected)} />
+        <BatchDeleteButton code={ExamPerm.DELETE} onClick={() => remove(selected)} />
       </ListToolbar>
-      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([P.EXAM_DELETE, P.EXAM_STATE])} scroll={{ x: 1000 }} />
+      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([ExamPerm.DELETE, ExamPerm.STATE])} scroll={{ x: 1000 }} />
     </Card>
   );
 }

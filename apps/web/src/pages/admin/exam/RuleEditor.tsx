@@ -7,8 +7,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, InputNumber, Select, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { QU_TYPE_LABEL, SUPPORTED_QU_TYPES, examRule, type RepoRecord } from '@kaopei/contracts';
-import { repoApi } from '../../../api/repo';
+import { QU_TYPE_LABEL, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
+import { examRule } from '@kaopei/contracts/exam';
+import { type RepoRecord } from '@kaopei/contracts/repo';
+import { repoApi } from '@kaopei/contracts/repo';
+import { call } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 
 export interface RuleDraft {
@@ -41,7 +44,7 @@ export function ruleRowErrors(rule: RuleDraft, available: number | null): string
 }
 
 export function useRepoDetail(repoId: string) {
-  return useQuery({ queryKey: ['repo-detail', repoId], queryFn: () => repoApi.detail(repoId), enabled: Boolean(repoId), staleTime: 10_000 });
+  return useQuery({ queryKey: ['repo-detail', repoId], queryFn: () => call(repoApi.detail, { id: repoId }), enabled: Boolean(repoId), staleTime: 10_000 });
 }
 
 interface RowProps {

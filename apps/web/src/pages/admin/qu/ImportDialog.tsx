@@ -1,16 +1,21 @@
 /**
  * Spreadsheet import dialog (SPEC §2 "spreadsheet import with template download", §5 uploads: .xlsx,
  * one file; §8 import): download the template (试题导入模板.xlsx), choose a bank (optional — empty
- * means "按文件中的所属题库"), choose the file, import. Success shows 数据导入成功！ and the imported
- * count; a refused file (20010009) lists every row error (行号 / 错误信息); any other non-zero code
- * shows the server msg in the dialog.
+ * means "按文件中的所属题库"), choose the file, import.
+ *
+ * The import runs as a background job: the upload answers a job id and the dialog shows the job's
+ * progress bar (polling /api/sys/job/detail) until it ends. Then: success shows 数据导入成功！ with
+ * the count and clears the chosen file (a second click cannot import it twice); a refused file lists
+ * every row error (行号 / 错误信息); questions the bank already holds are listed and the dialog asks
+ * whether to skip them or import them again; a failed job or a non-zero code shows its message.
  */
-import { useRef, useState } from 'react';
-import { Alert, App, Button, Form, Modal, Space, Table, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Modal, Progress, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { ErrorCode, type ImportError, type ImportRes } from '@kaopei/contracts';
-import { quApi } from '../../../api/qu';
-import { isApiError } from '../../../api/request';
+import { importResult, quApi, type ImportDuplicate, type ImportError } from '@kaopei/contracts/qu';
+import { jobApi, JobState } from '@kaopei/contracts/sys-job';
+import { call, download, isApiError, upload } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 
 interface Props {
@@ -20,14 +25,25 @@ interface Props {
   onImported: () => void;
 }
 
-type Outcome = { kind: 'ok'; imported: number } | { kind: 'refused'; msg: string; errors: ImportError[] } | { kind: 'error'; msg: string };
+type Outcome =
+  | { kind: 'ok'; imported: number; skipped: number }
+  | { kind: 'refused'; msg: string; errors: ImportError[] }
+  | { kind: 'duplicates'; jobId: string; count: number; list: ImportDuplicate[] }
+  | { kind: 'error'; msg: string };
 
 const SUCCESS_MSG = '数据导入成功！';
+/** How often the dialog asks for the job's progress (ms). */
+const POLL_MS = 500;
 
-function asImportRes(data: unknown): ImportRes | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Partial<ImportRes>;
-  return Array.isArray(d.errors) ? { imported: d.imported ?? 0, errors: d.errors } : null;
+/** Polls a job every POLL_MS until it is done or failed. */
+function useJob(jobId: string | null) {
+  return useQuery({
+    queryKey: ['job', jobId],
+    queryFn: () => call(jobApi.detail, { id: jobId as string }),
+    enabled: Boolean(jobId),
+    refetchInterval: (q) => (q.state.data && q.state.data.state >= JobState.DONE ? false : POLL_MS),
+    gcTime: 0,
+  });
 }
 
 export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props) {
@@ -38,14 +54,44 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
   const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const job = useJob(jobId);
+  const view = job.data;
 
-  const reset = () => {
+  const clearFile = () => {
     setFile(null);
-    setFileError('');
-    setOutcome(null);
     if (inputRef.current) inputRef.current.value = '';
   };
+  const reset = () => {
+    clearFile();
+    setFileError('');
+    setOutcome(null);
+    setJobId(null);
+  };
+
+  // The job ended: turn its result into what the dialog shows (once per job).
+  const [settled, setSettled] = useState<string | null>(null);
+  useEffect(() => {
+    if (!view || !jobId || settled === jobId || view.state < JobState.DONE) return;
+    setSettled(jobId);
+    setBusy(false);
+    const parsed = importResult.safeParse(view.result);
+    if (view.state === JobState.FAILED || !parsed.success) {
+      setOutcome({ kind: 'error', msg: view.message || '导入失败！' });
+    } else if (parsed.data.errors.length) {
+      const r = parsed.data;
+      setOutcome({ kind: 'refused', msg: `导入数据有误，共${r.totalErrors}处错误，未导入任何试题！`, errors: r.errors });
+    } else if (parsed.data.needConfirm) {
+      setOutcome({ kind: 'duplicates', jobId, count: parsed.data.duplicates, list: parsed.data.duplicateList });
+    } else {
+      setOutcome({ kind: 'ok', imported: parsed.data.imported, skipped: parsed.data.skipped });
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+      message.success(SUCCESS_MSG);
+      onImported();
+    }
+  }, [view, jobId, settled, message, onImported]);
 
   const pick = (files: FileList | null) => {
     setOutcome(null);
@@ -65,40 +111,44 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
     setFile(f);
   };
 
-  const submit = async () => {
+  /** Starts a job (upload or confirmation); shows a refusal of the call itself in the dialog. */
+  const startJob = async (start: () => Promise<{ jobId: string }>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setJobId((await start()).jobId);
+    } catch (err) {
+      setBusy(false);
+      if (isApiError(err) && err.code > 0) setOutcome({ kind: 'error', msg: err.message });
+    }
+  };
+
+  const submit = () => {
     if (!file) {
       setFileError('请选择要导入的文件！');
       return;
     }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const res = await quApi.importFile(file, repoId);
-      setOutcome({ kind: 'ok', imported: res?.imported ?? 0 });
-      message.success(SUCCESS_MSG);
-      onImported();
-    } catch (err) {
-      if (isApiError(err, ErrorCode.IMPORT_INVALID)) {
-        setOutcome({ kind: 'refused', msg: err.message, errors: asImportRes(err.data)?.errors ?? [] });
-      } else if (isApiError(err) && err.code > 0) {
-        const errors = asImportRes(err.data)?.errors ?? [];
-        setOutcome(errors.length ? { kind: 'refused', msg: err.message, errors } : { kind: 'error', msg: err.message });
-      }
-    } finally {
-      setBusy(false);
-    }
+    void startJob(() => upload(quApi.import, file, { repoId }, { quiet: true }));
+  };
+
+  const confirm = (dupMode: 'skip' | 'import') => {
+    if (outcome?.kind !== 'duplicates') return;
+    const asked = outcome.jobId;
+    void startJob(() => call(quApi.importConfirm, { jobId: asked, dupMode }, { quiet: true }));
   };
 
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      await quApi.downloadTemplate();
+      await download(quApi.template);
     } catch {
       // shown by the request helper
     } finally {
       setDownloading(false);
     }
   };
+
+  const running = busy && view && view.state < JobState.DONE;
 
   return (
     <Modal
@@ -122,7 +172,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
         >
           关闭
         </Button>,
-        <Button key="submit" type="primary" icon={<UploadOutlined />} loading={busy} onClick={submit} data-testid="import-submit">
+        <Button key="submit" type="primary" icon={<UploadOutlined />} loading={busy} disabled={outcome?.kind === 'duplicates'} onClick={submit} data-testid="import-submit">
           导入
         </Button>,
       ]}
@@ -149,6 +199,12 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
           />
         </Form.Item>
       </Form>
+      {running ? (
+        <div data-testid="import-progress">
+          <Progress percent={view.progress} status="active" />
+          <Typography.Text type="secondary">{view.message || view.state_dictText}</Typography.Text>
+        </div>
+      ) : null}
       {outcome?.kind === 'ok' ? (
         <Alert
           type="success"
@@ -157,9 +213,40 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
           description={
             <span data-testid="import-result">
               成功导入 <Typography.Text strong>{outcome.imported}</Typography.Text> 道试题
+              {outcome.skipped ? `，跳过重复试题 ${outcome.skipped} 道` : ''}
             </span>
           }
         />
+      ) : null}
+      {outcome?.kind === 'duplicates' ? (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="import-duplicates">
+          <Alert
+            type="warning"
+            showIcon
+            title={`发现 ${outcome.count} 道重复试题（题库中已有题型和内容都相同的试题），尚未导入任何试题。`}
+            description="请选择跳过这些重复试题，或仍然全部导入。"
+          />
+          <Table<ImportDuplicate & { key: number }>
+            size="small"
+            rowKey="key"
+            dataSource={outcome.list.map((d, i) => ({ ...d, key: i }))}
+            columns={[
+              { title: '行号', dataIndex: 'row', width: 90 },
+              { title: '题库', dataIndex: 'repoTitle', width: 160 },
+              { title: '题目内容', dataIndex: 'content', ellipsis: true },
+            ]}
+            pagination={false}
+            scroll={{ y: 240 }}
+          />
+          <Space>
+            <Button type="primary" loading={busy} onClick={() => confirm('skip')} data-testid="import-skip-dup">
+              跳过重复试题
+            </Button>
+            <Button loading={busy} onClick={() => confirm('import')} data-testid="import-keep-dup">
+              仍然导入
+            </Button>
+          </Space>
+        </Space>
       ) : null}
       {outcome?.kind === 'error' ? <div data-testid="import-error-msg"><Alert type="error" showIcon title={outcome.msg} /></div> : null}
       {outcome?.kind === 'refused' ? (

@@ -5,7 +5,7 @@
  */
 import { Button, Checkbox, Input, Radio, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { QuType, abcOf } from '@kaopei/contracts';
+import { abcOf, QuType } from '@kaopei/contracts';
 
 export interface OptionDraft {
   key: string;

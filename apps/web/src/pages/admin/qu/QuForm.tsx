@@ -8,8 +8,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Image, Input, Radio, Space, Spin } from 'antd';
-import { QU_LEVEL_LABEL, QU_TYPE_LABEL, QuType, SUPPORTED_QU_TYPES, questionRuleErrors, quSaveReq, type QuDetail } from '@kaopei/contracts';
-import { quApi } from '../../../api/qu';
+import { QU_LEVEL_LABEL, QU_TYPE_LABEL, QuType, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
+import { type QuDetail, questionRuleErrors, quSaveReq } from '@kaopei/contracts/qu';
+import { quApi } from '@kaopei/contracts/qu';
+import { call } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 import { zodRule } from '../../../utils/zod-rule';
 import { goBack } from '../../../utils/nav';
@@ -40,7 +42,7 @@ export default function QuForm() {
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
-  const detail = useQuery({ queryKey: ['qu-detail', id], queryFn: () => quApi.detail(id ?? ''), enabled: Boolean(id) });
+  const detail = useQuery({ queryKey: ['qu-detail', id], queryFn: () => call(quApi.detail, { id: id ?? '' }), enabled: Boolean(id) });
   const [loadedFor, setLoadedFor] = useState<QuDetail | null>(null);
 
   useEffect(() => {
@@ -79,7 +81,7 @@ export default function QuForm() {
     }
     setSaving(true);
     try {
-      await quApi.save(parsed.data);
+      await call(quApi.save, parsed.data);
       message.success('操作成功！');
       void queryClient.invalidateQueries({ queryKey: ['qu-paging'] });
       void queryClient.invalidateQueries({ queryKey: ['qu-detail'] });

@@ -8,8 +8,13 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Perm as P, QU_LEVEL_LABEL, QU_TYPE_LABEL, type QuRecord } from '@kaopei/contracts';
-import { quApi, type QuPagingParams } from '../../../api/qu';
+import { QU_LEVEL_LABEL, QU_TYPE_LABEL } from '@kaopei/contracts';
+import { QuPerm, type QuRecord } from '@kaopei/contracts/qu';
+import { quApi, type quPagingParams } from '@kaopei/contracts/qu';
+import type { z } from 'zod';
+import { call } from '../../../api/request';
+
+type QuPagingParams = z.input<typeof quPagingParams>;
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { RepoSelect } from '../../../components/RepoSelect';
@@ -41,9 +46,9 @@ export default function QuList() {
   const { hasPerm } = useAuth();
   const [searchParams] = useSearchParams();
   const initialRepo = searchParams.get('repoId') ?? undefined;
-  const list = usePagedList<QuPagingParams, QuRecord>('qu-paging', quApi.paging, { repoId: initialRepo }, ALSO_INVALIDATE);
+  const list = usePagedList<QuPagingParams, QuRecord>('qu-paging', (current, size, params) => call(quApi.paging, { current, size, params }), { repoId: initialRepo }, ALSO_INVALIDATE);
   const [importOpen, setImportOpen] = useState(false);
-  const remove = useDeleteAction((ids) => quApi.delete({ ids }), list.refresh);
+  const remove = useDeleteAction((ids) => call(quApi.delete, { ids }), list.refresh);
   const repoId = list.paging.params.repoId;
 
   const columns: TableColumnsType<QuRecord> = [
@@ -63,10 +68,10 @@ export default function QuList() {
       width: 130,
       render: (_, r) => (
         <Space size={0}>
-          <RowAction code={P.QU_UPDATE} onClick={() => navigate(`/admin/exam/qu/update/${encodeURIComponent(r.id)}`)}>
+          <RowAction code={QuPerm.UPDATE} onClick={() => navigate(`/admin/exam/qu/update/${encodeURIComponent(r.id)}`)}>
             编辑
           </RowAction>
-          <RowAction code={P.QU_DELETE} danger onClick={() => remove([r.id])}>
+          <RowAction code={QuPerm.DELETE} danger onClick={() => remove([r.id])}>
             删除
           </RowAction>
         </Space>
@@ -93,15 +98,15 @@ export default function QuList() {
         </Form.Item>
       </SearchBar>
       <ListToolbar>
-        <PermButton code={P.QU_ADD} type="primary" icon={<PlusOutlined />} onClick={() => navigate(addUrl)} data-testid="qu-add">
+        <PermButton code={QuPerm.ADD} type="primary" icon={<PlusOutlined />} onClick={() => navigate(addUrl)} data-testid="qu-add">
           添加
         </PermButton>
-        <BatchDeleteButton code={P.QU_DELETE} onClick={() => remove(list.selected)} />
-        <PermButton code={P.QU_IMPORT} icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-open">
+        <BatchDeleteButton code={QuPerm.DELETE} onClick={() => remove(list.selected)} />
+        <PermButton code={QuPerm.IMPORT} icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-open">
           导入
         </PermButton>
       </ListToolbar>
-      <PagedTable<QuRecord> list={list} columns={columns} selectable={hasPerm(P.QU_DELETE)} scroll={{ x: 860 }} />
+      <PagedTable<QuRecord> list={list} columns={columns} selectable={hasPerm(QuPerm.DELETE)} scroll={{ x: 860 }} />
       <ImportDialog open={importOpen} defaultRepoId={repoId} onClose={() => setImportOpen(false)} onImported={list.refresh} />
     </Card>
   );

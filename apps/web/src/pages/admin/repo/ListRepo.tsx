@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm as P, type RepoRecord } from '@kaopei/contracts';
-import { repoApi } from '../../../api/repo';
+import { RepoPerm, type RepoRecord } from '@kaopei/contracts/repo';
+import { QuPerm } from '@kaopei/contracts/qu';
+import { repoApi } from '@kaopei/contracts/repo';
+import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { TitleSearch } from '../../../components/SearchBar';
@@ -24,13 +26,13 @@ export default function ListRepo() {
   const { hasPerm } = useAuth();
   const list = usePagedList<{ title: string }, RepoRecord>(
     'repo-paging',
-    (current, size, { title }) => repoApi.paging(current, size, title ? { title } : {}),
+    (current, size, { title }) => call(repoApi.paging, { current, size, params: title ? { title } : {} }),
     { title: '' },
     ALSO_INVALIDATE,
   );
   const [editing, setEditing] = useState<RepoRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const remove = useDeleteAction((ids) => repoApi.delete({ ids }), list.refresh);
+  const remove = useDeleteAction((ids) => call(repoApi.delete, { ids }), list.refresh);
 
   /** Opens the dialog on a bank, or empty for a new one. */
   const openForm = (record: RepoRecord | null) => {
@@ -50,13 +52,13 @@ export default function ListRepo() {
       width: 200,
       render: (_, r) => (
         <Space size={0} wrap>
-          <RowAction code={P.QU_LIST} onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
+          <RowAction code={QuPerm.LIST} onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
             试题
           </RowAction>
-          <RowAction code={P.REPO_UPDATE} onClick={() => openForm(r)}>
+          <RowAction code={RepoPerm.UPDATE} onClick={() => openForm(r)}>
             编辑
           </RowAction>
-          <RowAction code={P.REPO_DELETE} danger onClick={() => remove([r.id])}>
+          <RowAction code={RepoPerm.DELETE} danger onClick={() => remove([r.id])}>
             删除
           </RowAction>
         </Space>
@@ -68,12 +70,12 @@ export default function ListRepo() {
     <Card className="page">
       <TitleSearch placeholder="搜索题库名称" onSearch={(title) => list.paging.search({ title })} />
       <ListToolbar>
-        <PermButton code={P.REPO_ADD} type="primary" icon={<PlusOutlined />} data-testid="repo-add" onClick={() => openForm(null)}>
+        <PermButton code={RepoPerm.ADD} type="primary" icon={<PlusOutlined />} data-testid="repo-add" onClick={() => openForm(null)}>
           添加
         </PermButton>
-        <BatchDeleteButton code={P.REPO_DELETE} onClick={() => remove(list.selected)} />
+        <BatchDeleteButton code={RepoPerm.DELETE} onClick={() => remove(list.selected)} />
       </ListToolbar>
-      <PagedTable<RepoRecord> list={list} columns={columns} selectable={hasPerm(P.REPO_DELETE)} scroll={{ x: 760 }} />
+      <PagedTable<RepoRecord> list={list} columns={columns} selectable={hasPerm(RepoPerm.DELETE)} scroll={{ x: 760 }} />
       <RepoFormModal open={formOpen} record={editing} onClose={() => setFormOpen(false)} onSaved={list.refresh} />
     </Card>
   );

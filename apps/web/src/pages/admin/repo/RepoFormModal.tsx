@@ -4,8 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { repoSaveReq, type RepoRecord } from '@kaopei/contracts';
-import { repoApi } from '../../../api/repo';
+import { type RepoRecord, repoSaveReq } from '@kaopei/contracts/repo';
+import { repoApi } from '@kaopei/contracts/repo';
+import { call } from '../../../api/request';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -34,7 +35,7 @@ export function RepoFormModal({ open, record, onClose, onSaved }: Props) {
     if (!values) return;
     setSaving(true);
     try {
-      await repoApi.save({ ...(record ? { id: record.id } : {}), title: values.title.trim(), remark: values.remark ?? '' });
+      await call(repoApi.save, { ...(record ? { id: record.id } : {}), title: values.title.trim(), remark: values.remark ?? '' });
       message.success('操作成功！');
       onSaved();
       onClose();

@@ -3,7 +3,7 @@
  * numbered by `sort`; answered ones are highlighted, the current one outlined.
  */
 import { Button } from 'antd';
-import type { PaperDetail } from '@kaopei/contracts';
+import type { PaperDetail } from '@kaopei/contracts/paper';
 
 interface Props {
   groups: PaperDetail['groupList'];

@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
-import { ErrorCode } from '@kaopei/contracts';
-import { examApi } from '../../../api/exam';
-import { paperApi } from '../../../api/paper';
-import { isApiError } from '../../../api/request';
+import { examApi } from '@kaopei/contracts/exam';
+import { paperApi, PaperError } from '@kaopei/contracts/paper';
+import { call, isApiError } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { formatWindow } from '../../../utils/format';
 import { attemptsText, usedUp } from './OnlineExam';
@@ -26,7 +25,7 @@ export default function ExamCheck() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
-  const info = useQuery({ queryKey: ['check-info', id], queryFn: () => examApi.checkInfo(id) });
+  const info = useQuery({ queryKey: ['check-info', id], queryFn: () => call(examApi.checkInfo, { id }) });
 
   const goPaper = (paperId: string) => navigate(`/web/exam/start/${encodeURIComponent(paperId)}`, { replace: true });
 
@@ -37,10 +36,10 @@ export default function ExamCheck() {
     }
     setStarting(true);
     try {
-      const paper = await paperApi.createPaper(id);
+      const paper = await call(paperApi.createPaper, { examId: id }, { quiet: [PaperError.EXAM_IN_PROGRESS.code] });
       goPaper(paper.id);
     } catch (err) {
-      const inProgress = isApiError(err, ErrorCode.EXAM_IN_PROGRESS) ? (err.data as { id?: string } | null)?.id : undefined;
+      const inProgress = isApiError(err, PaperError.EXAM_IN_PROGRESS.code) ? (err.data as { id?: string } | null)?.id : undefined;
       if (inProgress) goPaper(inProgress);
       else void info.refetch();
     } finally {

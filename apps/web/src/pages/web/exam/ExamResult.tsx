@@ -8,8 +8,10 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, LeftOutlined } from '@ant-design/icons';
-import { PASSED_LABEL, QU_TYPE_LABEL, type PaperResult } from '@kaopei/contracts';
-import { paperApi } from '../../../api/paper';
+import { PASSED_LABEL, QU_TYPE_LABEL } from '@kaopei/contracts';
+import { type PaperResult } from '@kaopei/contracts/paper';
+import { paperApi } from '@kaopei/contracts/paper';
+import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { formatDuration } from '../../../utils/format';
 
@@ -78,7 +80,7 @@ export default function ExamResult() {
   const { id = '', from } = useParams();
   const navigate = useNavigate();
   const back = from === 'paper' ? '/web/paper' : '/web/index';
-  const query = useQuery({ queryKey: ['paper-result', id], queryFn: () => paperApi.paperResult(id) });
+  const query = useQuery({ queryKey: ['paper-result', id], queryFn: () => call(paperApi.paperResult, { id }) });
 
   if (query.isLoading) return <Spin className="page-loading" />;
   const r = query.data;

@@ -13,9 +13,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Grid, Modal, Result, Row, Space, Spin } from 'antd';
 import { ClockCircleOutlined, LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { ErrorCode, PaperState } from '@kaopei/contracts';
-import { paperApi } from '../../../api/paper';
-import { isApiError } from '../../../api/request';
+import { PaperState } from '@kaopei/contracts';
+import { paperApi, PaperError } from '@kaopei/contracts/paper';
+import { call, isApiError } from '../../../api/request';
 import { formatHms } from '../../../utils/format';
 import { AnswerCard } from './AnswerCard';
 import { QuestionPane } from './QuestionPane';
@@ -45,7 +45,7 @@ export default function ExamStart() {
 
   const detail = useQuery({
     queryKey: ['paper-detail', paperId],
-    queryFn: () => paperApi.paperDetail(paperId),
+    queryFn: () => call(paperApi.paperDetail, { id: paperId }),
     refetchInterval: RESYNC_MS,
     refetchIntervalInBackground: true,
     gcTime: 0,
@@ -68,7 +68,7 @@ export default function ExamStart() {
 
   const quQuery = useQuery({
     queryKey: ['paper-qu', paperId, current?.quId],
-    queryFn: () => paperApi.quDetail(paperId, current?.quId ?? ''),
+    queryFn: () => call(paperApi.quDetail, { paperId, quId: current?.quId ?? '' }, { quiet: [PaperError.QU_DELETED.code] }),
     enabled: Boolean(current) && paper?.state === PaperState.IN_EXAM,
     staleTime: Infinity,
     gcTime: 10 * 60_000,
@@ -82,7 +82,7 @@ export default function ExamStart() {
   // A deleted question (20010001) → back to the exam list with an error flag after 1.5 s.
   useEffect(() => {
     const err = quQuery.error;
-    if (!isApiError(err, ErrorCode.QU_DELETED)) return;
+    if (!isApiError(err, PaperError.QU_DELETED.code)) return;
     message.error(err.message);
     const timer = window.setTimeout(() => navigate('/web/index?error=1', { replace: true }), 1500);
     return () => window.clearTimeout(timer);
@@ -92,7 +92,7 @@ export default function ExamStart() {
   useEffect(() => {
     const next = questions[index + 1];
     if (next && paper?.state === PaperState.IN_EXAM) {
-      void queryClient.prefetchQuery({ queryKey: ['paper-qu', paperId, next.quId], queryFn: () => paperApi.quDetail(paperId, next.quId), staleTime: Infinity });
+      void queryClient.prefetchQuery({ queryKey: ['paper-qu', paperId, next.quId], queryFn: () => call(paperApi.quDetail, { paperId, quId: next.quId }, { quiet: [PaperError.QU_DELETED.code] }), staleTime: Infinity });
     }
   }, [index, questions, paperId, paper?.state, queryClient]);
 
@@ -119,11 +119,11 @@ export default function ExamStart() {
       setHanding(true);
       try {
         await saver.flush();
-        await paperApi.handExam(paperId);
+        await call(paperApi.handExam, { id: paperId }, { quiet: [PaperError.PAPER_HANDED.code] });
         message.success(auto ? '考试时间到，系统已自动交卷！' : '交卷成功！');
         goResult();
       } catch (err) {
-        if (isApiError(err, ErrorCode.PAPER_HANDED)) goResult();
+        if (isApiError(err, PaperError.PAPER_HANDED.code)) goResult();
         else handedRef.current = false;
       } finally {
         setHanding(false);

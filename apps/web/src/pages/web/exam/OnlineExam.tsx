@@ -6,10 +6,12 @@
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Pagination, Row, Spin, Tag } from 'antd';
-import { ErrorCode, ErrorMsg, PAGE_SIZES, type OnlineExam as OnlineExamRecord } from '@kaopei/contracts';
-import { examApi } from '../../../api/exam';
+import { PAGE_SIZES } from '@kaopei/contracts';
+import { examApi, type OnlineExam as OnlineExamRecord } from '@kaopei/contracts/exam';
+import { call } from '../../../api/request';
 import { usePagedList } from '../../../components/paging';
 import { formatWindow } from '../../../utils/format';
+import { PaperError } from '@kaopei/contracts/paper';
 
 export function attemptsText(e: Pick<OnlineExamRecord, 'tryCount' | 'chance'>): string {
   return e.chance === 0 ? `${e.tryCount} / 不限` : `${e.tryCount} / ${e.chance}`;
@@ -60,7 +62,7 @@ export default function OnlineExam() {
   const [searchParams] = useSearchParams();
   const { paging, query } = usePagedList<{ title: string }, OnlineExamRecord>(
     'online-exam',
-    (current, size, { title }) => examApi.onlinePaging(current, size, title ? { title } : {}),
+    (current, size, { title }) => call(examApi.onlinePaging, { current, size, params: title ? { title } : {} }),
     { title: '' },
   );
   const records = query.data?.records ?? [];
@@ -68,7 +70,7 @@ export default function OnlineExam() {
 
   return (
     <div className="web-page">
-      {searchParams.get('error') ? <Alert type="error" showIcon closable title={ErrorMsg[ErrorCode.QU_DELETED]} style={{ marginBottom: 16 }} /> : null}
+      {searchParams.get('error') ? <Alert type="error" showIcon closable title={PaperError.QU_DELETED.msg} style={{ marginBottom: 16 }} /> : null}
       <div className="web-page-head">
         <h2>在线考试</h2>
         <Input.Search placeholder="搜索考试名称" allowClear onSearch={(v) => paging.search({ title: v.trim() })} style={{ maxWidth: 280 }} />

@@ -6,7 +6,8 @@
 import type { KeyboardEvent } from 'react';
 import { Button, Checkbox, Image, Radio, Space, Tag } from 'antd';
 import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import { QU_TYPE_LABEL, QuType, type PaperQuDetail } from '@kaopei/contracts';
+import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
+import { type PaperQuDetail } from '@kaopei/contracts/paper';
 import { RichText } from '../../../components/RichText';
 import type { SaveState } from './useAnswerSaver';
 

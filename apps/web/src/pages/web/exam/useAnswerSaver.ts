@@ -5,9 +5,8 @@
  * last choice). A paper already handed in / timed out (20010005 / 20010006) calls `onClosed`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ErrorCode } from '@kaopei/contracts';
-import { paperApi } from '../../../api/paper';
-import { isApiError } from '../../../api/request';
+import { paperApi, PaperError } from '@kaopei/contracts/paper';
+import { call, isApiError } from '../../../api/request';
 
 export type SaveState = 'saving' | 'saved' | 'error';
 
@@ -30,11 +29,11 @@ export function useAnswerSaver(paperId: string, onClosed: () => void) {
           const answers = latest.current.get(quId) ?? [];
           const sig = answers.join(',');
           try {
-            const res = await paperApi.fillAnswer({ paperId, quId, answers, answer: '' });
+            const res = await call(paperApi.fillAnswer, { paperId, quId, answers, answer: '' }, { quiet: [PaperError.PAPER_HANDED.code, PaperError.PAPER_TIMEOUT.code] });
             setAnswered((a) => ({ ...a, [quId]: res?.answered ?? answers.length > 0 }));
           } catch (err) {
             mark(quId, 'error');
-            if (isApiError(err, ErrorCode.PAPER_HANDED) || isApiError(err, ErrorCode.PAPER_TIMEOUT)) closedRef.current();
+            if (isApiError(err, PaperError.PAPER_HANDED.code) || isApiError(err, PaperError.PAPER_TIMEOUT.code)) closedRef.current();
             return;
           }
           if ((latest.current.get(quId) ?? []).join(',') === sig) {

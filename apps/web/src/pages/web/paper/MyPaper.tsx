@@ -6,8 +6,10 @@
 import type { HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Tag, type TableColumnsType } from 'antd';
-import { PASSED_LABEL, PaperState, type PaperRecord } from '@kaopei/contracts';
-import { paperApi } from '../../../api/paper';
+import { PaperState, PASSED_LABEL } from '@kaopei/contracts';
+import { type PaperRecord } from '@kaopei/contracts/paper';
+import { paperApi } from '@kaopei/contracts/paper';
+import { call } from '../../../api/request';
 import { PagedTable } from '../../../components/PagedTable';
 import { usePagedList } from '../../../components/paging';
 import { formatDuration } from '../../../utils/format';
@@ -16,7 +18,7 @@ const NO_FILTER = {};
 
 export default function MyPaper() {
   const navigate = useNavigate();
-  const list = usePagedList<Record<string, never>, PaperRecord>('my-paper', (current, size) => paperApi.paging(current, size, {}), NO_FILTER);
+  const list = usePagedList<Record<string, never>, PaperRecord>('my-paper', (current, size) => call(paperApi.paging, { current, size, params: {} }), NO_FILTER);
 
   const inExam = (r: PaperRecord) => r.state === PaperState.IN_EXAM;
   const columns: TableColumnsType<PaperRecord> = [

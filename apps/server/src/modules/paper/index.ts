@@ -1,0 +1,57 @@
+/**
+ * Module paper: sitting an exam (SPEC §4 "Exam flow", §7 /api/paper/paper/*). Its task hands in
+ * papers whose time is up, every SWEEP_INTERVAL_MS and once at start (papers left open across a
+ * restart).
+ */
+import { MenuType } from '@kaopei/contracts';
+import { paperApi } from '@kaopei/contracts/paper';
+import { defineModule } from '../../platform/module';
+import { PaperService } from './paper.service';
+
+declare module '../../platform/services' {
+  interface Services {
+    paper: PaperService;
+  }
+}
+
+export default defineModule({
+  name: 'paper',
+  summary: '试卷与作答',
+  deps: ['exam', 'qu'],
+  tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer'],
+  service: (ctx) => new PaperService(ctx),
+  routes: (r, papers) => {
+    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId));
+    r.json(paperApi.paperDetail, ({ body, user }) => papers.paperDetail(user.userId, body.id));
+    r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
+    r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
+    r.json(paperApi.handExam, ({ body, user }) => papers.handExam(user.userId, body.id));
+    r.json(paperApi.paperResult, ({ body, user }) => papers.paperResult(user.userId, body.id));
+    r.json(paperApi.paging, ({ body, user }) => papers.paging(user.userId, body));
+  },
+  tasks: [{ name: 'paper.sweep', everyMs: (config) => config.sweepIntervalMs, run: (papers) => papers.handInOverdue() }],
+  owned: [
+    {
+      kind: 'paper',
+      create: async ({ services }, userId) => {
+        const exam = (await services.exam.onlinePaging(userId, { current: 1, size: 1 })).records[0];
+        if (!exam) throw new Error('no open exam to draw a paper from');
+        return (await services.paper.createPaper(userId, exam.id)).id;
+      },
+      calls: [
+        { endpoint: paperApi.paperDetail, body: (id) => ({ id }) },
+        { endpoint: paperApi.quDetail, body: (id) => ({ paperId: id, quId: '1' }) },
+        { endpoint: paperApi.fillAnswer, body: (id) => ({ paperId: id, quId: '1', answers: [] }) },
+        { endpoint: paperApi.handExam, body: (id) => ({ id }) },
+        { endpoint: paperApi.paperResult, body: (id) => ({ id }) },
+      ],
+    },
+  ],
+  // The exam id of an exam open to everybody.
+  sharedIds: [paperApi.createPaper],
+  menus: [
+    { parent: 'Web', type: MenuType.MENU, title: '我的成绩', path: '/web/paper', name: 'MyPaper', component: 'MyPaper', sort: 2, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '开始考试', path: '/web/exam/start/:id', name: 'ExamStart', component: 'ExamStart', hidden: true, noCache: true, activeMenu: '/web/index', sort: 4, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '考试结果', path: '/web/exam/result/:id/:from', name: 'ExamResult', component: 'ExamResult', hidden: true, noCache: true, activeMenu: '/web/paper', sort: 5, grant: 'all' },
+  ],
+});

@@ -1,0 +1,63 @@
+/** Tables of the paper module: Papers: a drawn exam, its groups, questions and option choices (SPEC §3 "Paper"). Owned by this module only. */
+import type { Ms, Flag } from '../../db/schema';
+
+export interface ElPaperTable {
+  id: string;
+  userId: string;
+  examId: string;
+  title: string;
+  totalTime: number;
+  totalScore: number;
+  qualifyScore: number;
+  userScore: number;
+  state: number;
+  passed: Flag;
+  createTime: Ms;
+  /** Deadline by the server clock: createTime + totalTime, capped at the exam's endTime. */
+  limitTime: Ms;
+  handTime: Ms | null;
+  updateTime: Ms;
+}
+export interface ElPaperGroupTable {
+  id: string;
+  paperId: string;
+  title: string;
+  quType: number;
+  quCount: number;
+  perScore: number;
+  totalScore: number;
+  sort: number;
+}
+export interface ElPaperQuTable {
+  id: string;
+  paperId: string;
+  groupId: string;
+  quId: string;
+  quType: number;
+  sort: number;
+  score: number;
+  answered: Flag;
+  mark: Flag;
+  isRight: Flag;
+  actualScore: number;
+  answer: string;
+}
+export interface ElPaperQuAnswerTable {
+  id: string;
+  paperId: string;
+  quId: string;
+  answerId: string;
+  abc: string;
+  sort: number;
+  checked: Flag;
+  isRight: Flag;
+}
+
+declare module '../../db/schema' {
+  interface DB {
+    el_paper: ElPaperTable;
+    el_paper_group: ElPaperGroupTable;
+    el_paper_qu: ElPaperQuTable;
+    el_paper_qu_answer: ElPaperQuAnswerTable;
+  }
+}

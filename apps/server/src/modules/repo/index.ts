@@ -1,0 +1,44 @@
+/** Module repo: question banks (SPEC §3 "Question bank", §7 /api/repo/*). Declares the 考试管理 menu root. */
+import { MenuType } from '@kaopei/contracts';
+import { RepoPerm, repoApi } from '@kaopei/contracts/repo';
+import { requirePerm } from '../../platform/auth';
+import { fn } from '../../platform/menus';
+import { defineModule } from '../../platform/module';
+import { RepoService } from './repo.service';
+
+declare module '../../platform/services' {
+  interface Services {
+    repo: RepoService;
+  }
+}
+
+export default defineModule({
+  name: 'repo',
+  summary: '题库',
+  deps: ['qu', 'exam'],
+  tables: ['el_repo'],
+  service: (ctx) => new RepoService(ctx),
+  routes: (r, repos) => {
+    r.json(repoApi.paging, ({ body }) => repos.paging(body));
+    r.json(repoApi.detail, ({ body }) => repos.detail(body.id));
+    r.json(repoApi.save, ({ body, user }) => {
+      requirePerm(user, body.id ? RepoPerm.UPDATE : RepoPerm.ADD);
+      return repos.save(body, user.userId);
+    });
+    r.json(repoApi.delete, async ({ body }) => {
+      await repos.delete(body.ids);
+      return null;
+    });
+  },
+  menus: [
+    {
+      type: MenuType.MENU, title: '考试管理', path: '/admin/exam', name: 'ExamMgr', component: 'Layout', redirect: '/admin/exam/repo', alwaysShow: true, icon: 'FormOutlined', sort: 1,
+      children: [
+        {
+          type: MenuType.MENU, title: '题库管理', path: '/admin/exam/repo', name: 'ListRepo', component: 'ListRepo', icon: 'DatabaseOutlined', sort: 0,
+          children: [fn('题库列表', RepoPerm.LIST, 0), fn('添加题库', RepoPerm.ADD, 1), fn('修改题库', RepoPerm.UPDATE, 2), fn('删除题库', RepoPerm.DELETE, 3)],
+        },
+      ],
+    },
+  ],
+});

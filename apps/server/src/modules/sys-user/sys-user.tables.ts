@@ -1,0 +1,54 @@
+/**
+ * Tables of the sys-user module: users, their roles, login sessions (SPEC §3 "User", §4 "Session")
+ * and failed-login counters. Owned by this module only.
+ */
+import type { Ms, Flag } from '../../db/schema';
+
+export interface SysUserTable {
+  id: string;
+  userName: string;
+  realName: string;
+  password: string;
+  avatar: string;
+  mobile: string;
+  email: string;
+  deptCode: string;
+  state: number;
+  realPerson: Flag;
+  createTime: Ms;
+  updateTime: Ms;
+}
+export interface SysUserRoleTable {
+  id: string;
+  userId: string;
+  roleId: string;
+}
+export interface SysUserTokenTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createTime: Ms;
+  expireTime: Ms;
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Failed-login counters when REDIS_URL is unset (login-guard.ts), in the shape rate-limiter-flexible's
+ * SQLite and PostgreSQL stores use: `key` = `<limiter prefix>:<counter key>`, `points` = failures in
+ * the window, `expire` = end of the window (epoch ms of the real clock, `Date.now()`), or null.
+ */
+export interface SysUserLoginLimitTable {
+  key: string;
+  points: number;
+  expire: Ms | null;
+}
+
+declare module '../../db/schema' {
+  interface DB {
+    sys_user: SysUserTable;
+    sys_user_role: SysUserRoleTable;
+    sys_user_token: SysUserTokenTable;
+    sys_user_login_limit: SysUserLoginLimitTable;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * A small publish/subscribe bus for cache invalidation between server processes: in-process when
+ * REDIS_URL is unset, Redis pub/sub (channel `kaopei:<topic>`) when it is set. A process receives
+ * its own messages too, so a publisher needs no second code path.
+ */
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+
+export interface Bus {
+  /** Delivers `message` to every subscriber of `topic` in every process. */
+  publish(topic: string, message?: string): Promise<void>;
+  /** Calls `handler` for each message on `topic`; returns the unsubscribe function. */
+  subscribe(topic: string, handler: (message: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The bus of a single process. */
+export function localBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: async (topic, message = '') => {
+      emitter.emit(topic, message);
+    },
+    subscribe: (topic, handler) => {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** The bus over Redis pub/sub; `pub` is a shared connection, `sub` a dedicated one (closed by `close`). */
+export function redisBus(pub: Redis, sub: Redis): Bus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const channels = new Set<string>();
+  sub.on('message', (channel: string, message: string) => local.emit(channel, message));
+  return {
+    publish: async (topic, message = '') => {
+      await pub.publish(`kaopei:${topic}`, message);
+    },
+    subscribe: (topic, handler) => {
+      const channel = `kaopei:${topic}`;
+      if (!channels.has(channel)) {
+        channels.add(channel);
+        void sub.subscribe(channel);
+      }
+      local.on(channel, handler);
+      return () => local.off(channel, handler);
+    },
+    close: async () => {
+      local.removeAllListeners();
+      sub.disconnect();
+    },
+  };
+}

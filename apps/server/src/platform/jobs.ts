@@ -1,0 +1,346 @@
+/**
+ * Background jobs (ARCHITECTURE §1 "jobs and multi-node"): imports, exports, mass messages and
+ * media processing run outside the request, report progress (0–100 and a message) that the web
+ * shows as a progress bar, and are retried when they fail for a reason other than a business error.
+ *
+ * - Without REDIS_URL the jobs live in the table `sys_job`, worked by every server process: a
+ *   worker claims the oldest due job with one UPDATE (on PostgreSQL its sub-select uses
+ *   `FOR UPDATE SKIP LOCKED`, so two processes never claim the same job), renews its lease while
+ *   it reports progress, and a job whose lease ran out (its process died) is queued again.
+ * - With REDIS_URL the jobs live in BullMQ (queue `kaopei-jobs`), shared by every process.
+ *
+ * A job pinned to a node (`pinTo`: it reads a file only that process's disk holds, e.g. an upload)
+ * is claimed only by the process with that NODE_ID (`node_id` column, or a per-node BullMQ queue).
+ * A handler that throws AppError fails at once (a business failure is not retried); other errors
+ * are retried with exponential backoff (1 s, 2 s, 4 s …) up to `maxAttempts` (default 3).
+ */
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobState } from '@kaopei/contracts/sys-job';
+import type { Db } from '../db';
+import { AppError } from '../lib/errors';
+import { getNodeId, newId } from '../lib/ids';
+import { now } from '../lib/time';
+
+/** What a running job can do: report progress, and notice that it should stop. */
+export interface JobContext {
+  id: string;
+  /** Saves progress (0–100) and what the job is doing; renews the job's lease. Throttled. */
+  progress(pct: number, message?: string): Promise<void>;
+  /** Aborted when the server shuts down. */
+  signal: AbortSignal;
+}
+
+/** Runs one job: `payload` as queued; the returned value (JSON) becomes the job's `result`. */
+export type JobHandler = (payload: unknown, job: JobContext) => Promise<unknown>;
+
+/** A job as stored. */
+export interface JobRecord {
+  id: string;
+  type: string;
+  /** JobState: 0 queued, 1 running, 2 done, 3 failed. */
+  state: number;
+  progress: number;
+  message: string;
+  result: unknown;
+  /** The payload as queued (server side only; never sent to the web). */
+  payload: unknown;
+  createBy: string;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface EnqueueOptions {
+  /** The user who started the job (only they see it). */
+  userId: string;
+  /** Attempts before the job fails for good (default 3). */
+  maxAttempts?: number;
+  /** Only the process with this NODE_ID may run it (it reads that process's local files). */
+  pinTo?: number;
+}
+
+export interface JobQueue {
+  /** 'database' or 'bullmq'. */
+  readonly kind: 'database' | 'bullmq';
+  /** Queues a job of a registered `type`; returns its id. */
+  enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string>;
+  /** The job, or null when unknown (or removed after a week). */
+  get(id: string): Promise<JobRecord | null>;
+  /** Registers the handler of `type` (before `start`). */
+  register(type: string, handler: JobHandler): void;
+  /** Starts `concurrency` workers in this process. */
+  start(concurrency: number): void;
+  /** Stops taking jobs and waits (up to `timeoutMs`) for running ones. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Lease of a running job: renewed by progress reports; after it a dead worker's job is requeued. */
+const LEASE_MS = 60_000;
+const POLL_MS = 500;
+const PROGRESS_EVERY_MS = 250;
+const MAX_MESSAGE = 500;
+
+const clampPct = (pct: number) => Math.max(0, Math.min(100, Math.round(pct)));
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_MESSAGE);
+const parseJson = (text: string | null): unknown => (text ? (JSON.parse(text) as unknown) : null);
+
+/** A throttled progress reporter around `save`. */
+function progressReporter(save: (pct: number, message: string) => Promise<void>) {
+  let last = 0;
+  return async (pct: number, message = '') => {
+    const at = Date.now();
+    if (pct < 100 && at - last < PROGRESS_EVERY_MS) return;
+    last = at;
+    await save(clampPct(pct), message.slice(0, MAX_MESSAGE));
+  };
+}
+
+/** The jobs table queue (no Redis). */
+export class DbJobQueue implements JobQueue {
+  readonly kind = 'database' as const;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly abort = new AbortController();
+  private running = new Set<Promise<void>>();
+  private timers = new Set<NodeJS.Timeout>();
+  private stopped = true;
+  private wake: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
+    this.handlers.set(type, handler);
+  }
+
+  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
+    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+    const id = newId();
+    const at = now();
+    await this.db
+      .insertInto('sys_job')
+      .values({
+        id, type, payload: JSON.stringify(payload ?? null), state: JobState.QUEUED, progress: 0, message: '', result: '',
+        attempts: 0, maxAttempts: opts.maxAttempts ?? 3, nodeId: opts.pinTo ?? -1, runAt: at, lockedUntil: 0,
+        createBy: opts.userId, createTime: at, updateTime: at,
+      })
+      .execute();
+    this.wake.shift()?.();
+    return id;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const row = await this.db.selectFrom('sys_job').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id, type: row.type, state: row.state, progress: row.progress, message: row.message, result: parseJson(row.result || null),
+      payload: parseJson(row.payload || null), createBy: row.createBy, createTime: row.createTime, updateTime: row.updateTime,
+    };
+  }
+
+  start(concurrency: number): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    for (let i = 0; i < concurrency; i++) this.loop();
+  }
+
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const w of this.wake.splice(0)) w();
+    const idle = Promise.all([...this.running]);
+    const late = setTimeout(() => this.abort.abort(), timeoutMs);
+    await idle;
+    clearTimeout(late);
+  }
+
+  /** One worker: claim, run, repeat; sleep POLL_MS (or until an enqueue) when nothing is due. */
+  private loop(): void {
+    const step = async (): Promise<void> => {
+      while (!this.stopped) {
+        let claimed: Awaited<ReturnType<DbJobQueue['claim']>>;
+        try {
+          await this.requeueExpired();
+          claimed = await this.claim();
+        } catch (err) {
+          if (!this.stopped) console.error(`job queue: ${errorText(err)}`);
+          claimed = undefined;
+        }
+        if (claimed) await this.run(claimed);
+        else
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              this.timers.delete(timer);
+              resolve();
+            }, POLL_MS);
+            timer.unref();
+            this.timers.add(timer);
+            this.wake.push(resolve);
+          });
+      }
+    };
+    const p = step().finally(() => this.running.delete(p));
+    this.running.add(p);
+  }
+
+  /** Takes the oldest due job this process may run, or undefined. */
+  private async claim() {
+    const at = now();
+    const me = getNodeId();
+    let due = this.db
+      .selectFrom('sys_job')
+      .select('id')
+      .where('state', '=', JobState.QUEUED)
+      .where('runAt', '<=', at)
+      .where((eb) => eb.or([eb('nodeId', '=', -1), eb('nodeId', '=', me)]))
+      .orderBy('runAt')
+      .orderBy('id')
+      .limit(1);
+    // Two PostgreSQL workers never pick the same row; SQLite runs one write at a time anyway.
+    if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
+    return this.db
+      .updateTable('sys_job')
+      .set((eb) => ({ state: JobState.RUNNING, attempts: eb('attempts', '+', 1), lockedUntil: at + LEASE_MS, updateTime: at }))
+      .where('id', '=', due)
+      .where('state', '=', JobState.QUEUED)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Queues again the running jobs whose lease ran out (their process died); fails them when out of attempts. */
+  private async requeueExpired(): Promise<void> {
+    const at = now();
+    await this.db
+      .updateTable('sys_job')
+      .set((eb) => ({
+        state: eb.case().when('attempts', '>=', eb.ref('maxAttempts')).then(JobState.FAILED).else(JobState.QUEUED).end(),
+        message: '任务执行中断，已重新排队',
+        updateTime: at,
+      }))
+      .where('state', '=', JobState.RUNNING)
+      .where('lockedUntil', '<', at)
+      .execute();
+  }
+
+  private async run(job: { id: string; type: string; payload: string; attempts: number; maxAttempts: number }): Promise<void> {
+    const handler = this.handlers.get(job.type);
+    const save = (set: Record<string, unknown>) =>
+      this.db.updateTable('sys_job').set({ ...set, updateTime: now() }).where('id', '=', job.id).where('state', '=', JobState.RUNNING).execute();
+    const report = progressReporter(async (progress, message) => {
+      await save({ progress, message, lockedUntil: now() + LEASE_MS });
+    });
+    try {
+      if (!handler) throw new AppError({ code: 0, msg: `unknown job type ${job.type}` });
+      const result = await handler(parseJson(job.payload), { id: job.id, progress: report, signal: this.abort.signal });
+      await save({ state: JobState.DONE, progress: 100, result: JSON.stringify(result ?? null), lockedUntil: 0 });
+    } catch (err) {
+      const final = err instanceof AppError || job.attempts >= job.maxAttempts;
+      if (!(err instanceof AppError)) console.error(`job ${job.type} ${job.id} failed (attempt ${job.attempts}): ${errorText(err)}`);
+      await save(
+        final
+          ? { state: JobState.FAILED, message: errorText(err), lockedUntil: 0 }
+          : { state: JobState.QUEUED, message: errorText(err), runAt: now() + 1000 * 2 ** (job.attempts - 1), lockedUntil: 0 },
+      );
+    }
+  }
+}
+
+const QUEUE = 'kaopei-jobs';
+const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
+
+/** The BullMQ queue (REDIS_URL). `redis` is the shared command connection; workers open their own. */
+export class BullJobQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly connect: (name: string) => Redis,
+  ) {}
+
+  private queue(name: string): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.redis });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
+    this.handlers.set(type, handler);
+  }
+
+  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
+    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+    const id = newId();
+    const name = opts.pinTo === undefined ? QUEUE : `${QUEUE}-node-${opts.pinTo}`;
+    // Remember the queue of the id, so that any process can answer the progress call.
+    await this.redis.set(`kaopei:jobq:${id}`, name, 'EX', 8 * 24 * 3600);
+    await this.queue(name).add(type, { payload, createBy: opts.userId, message: '' }, {
+      jobId: id,
+      attempts: opts.maxAttempts ?? 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+    return id;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const name = await this.redis.get(`kaopei:jobq:${id}`);
+    if (!name) return null;
+    const job = await this.queue(name).getJob(id);
+    if (!job) return null;
+    const bullState = await job.getState();
+    const progress = (job.progress ?? {}) as { pct?: number; message?: string };
+    const state = BULL_STATE[bullState] ?? JobState.QUEUED;
+    return {
+      id,
+      type: job.name,
+      state,
+      progress: state === JobState.DONE ? 100 : (progress.pct ?? 0),
+      message: state === JobState.FAILED || (state === JobState.QUEUED && job.failedReason) ? (job.failedReason ?? '') : (progress.message ?? ''),
+      result: state === JobState.DONE ? (job.returnvalue ?? null) : null,
+      payload: (job.data as { payload: unknown }).payload,
+      createBy: (job.data as { createBy: string }).createBy,
+      createTime: job.timestamp,
+      updateTime: job.finishedOn ?? job.processedOn ?? job.timestamp,
+    };
+  }
+
+  start(concurrency: number): void {
+    if (this.workers.length) return;
+    const process = async (job: Job) => {
+      const handler = this.handlers.get(job.name);
+      if (!handler) throw new UnrecoverableError(`unknown job type ${job.name}`);
+      const report = progressReporter((pct, message) => job.updateProgress({ pct, message }));
+      try {
+        return await handler((job.data as { payload: unknown }).payload, { id: String(job.id), progress: report, signal: this.abort.signal });
+      } catch (err) {
+        if (err instanceof AppError) throw new UnrecoverableError(err.message);
+        throw err;
+      }
+    };
+    for (const name of [QUEUE, `${QUEUE}-node-${getNodeId()}`]) {
+      const worker = new Worker(name, process, { connection: this.connect(`worker-${name}`), concurrency });
+      worker.on('error', (err) => console.error(`job worker: ${errorText(err)}`));
+      this.workers.push(worker);
+    }
+  }
+
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const late = setTimeout(() => this.abort.abort(), timeoutMs);
+    await Promise.all(this.workers.splice(0).map((w) => w.close()));
+    clearTimeout(late);
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}

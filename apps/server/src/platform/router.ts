@@ -1,0 +1,196 @@
+/**
+ * The one way a module serves a call (ARCHITECTURE §2 "thin routes", §3 conventions): the endpoint
+ * object declared in contracts plus a handler.
+ *
+ *   r.json(repoApi.paging, ({ body }) => repos.paging(body));
+ *   r.upload(quApi.import, ({ fields, file, user }) => qus.startImport(file, fields, user));
+ *   r.download(quApi.template, async () => ({ body: await buildImportTemplate() }));
+ *
+ * For every kind:
+ * - the token is resolved and the endpoint's `access` checked BEFORE the body is read (an anonymous
+ *   caller gets 10010002, a caller without the permission 10010004, and neither learns anything
+ *   about the payload);
+ * - failures answer the envelope with a non-zero code (plugins/error-handler.ts).
+ * `json` validates the body with the endpoint's schema and serialises `data` through its `data`
+ * schema (fields not listed never leave the server). `upload` streams the one file to a temporary
+ * file of at most `file.maxBytes` (refusing other extensions), validates the text fields and removes
+ * the temporary file after the handler unless the handler moved it. `download` answers the handler's
+ * bytes or stream as an attachment.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CommonError, envelope, type Access, type DownloadEndpoint, type Endpoint, type JsonEndpoint, type UploadEndpoint } from '@kaopei/contracts';
+import { badParams } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { authenticate, type AuthUser } from './auth';
+
+const failEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.unknown(), success: z.literal(false) });
+
+/** Success envelope `{code:0, msg, data, success:true}`. */
+export function ok<D>(data: D) {
+  return { code: CommonError.OK.code, msg: CommonError.OK.msg, data, success: true as const };
+}
+
+/** The caller a handler gets: nullable only on public calls. */
+export type CallerOf<A extends Access> = A extends 'public' ? AuthUser | null : AuthUser;
+
+interface Ctx<A extends Access> {
+  user: CallerOf<A>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The uploaded file as a temporary file on disk. Move it (fs.rename) to keep it after the handler. */
+export interface UploadedFile {
+  /** Absolute path of the temporary file. */
+  path: string;
+  /** The file name the browser sent. */
+  name: string;
+  /** Size in bytes. */
+  size: number;
+}
+
+/** What a download handler answers: the bytes or a stream, and optionally a file name and type. */
+export interface FileAnswer {
+  body: Buffer | Readable;
+  /** Overrides the endpoint's default file name. */
+  fileName?: string;
+  /** Defaults to the type of the file name's extension (xlsx, pdf, csv, zip) or octet-stream. */
+  contentType?: string;
+}
+
+/** An endpoint as registered, with the module that serves it (permission matrix, API list). */
+export interface RegisteredEndpoint {
+  module: string;
+  endpoint: Endpoint;
+}
+
+export interface Router {
+  json<B extends z.ZodType, D extends z.ZodType, A extends Access>(
+    ep: JsonEndpoint<B, D, A>,
+    handler: (ctx: Ctx<A> & { body: z.output<B> }) => Promise<z.input<D>> | z.input<D>,
+  ): void;
+  upload<F extends z.ZodType, D extends z.ZodType, A extends Access>(
+    ep: UploadEndpoint<F, D, A>,
+    handler: (ctx: Ctx<A> & { fields: z.output<F>; file: UploadedFile }) => Promise<z.input<D>>,
+  ): void;
+  download<B extends z.ZodType, A extends Access>(ep: DownloadEndpoint<B, A>, handler: (ctx: Ctx<A> & { body: z.output<B> }) => Promise<FileAnswer>): void;
+}
+
+const MIME: Record<string, string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+  '.zip': 'application/zip',
+};
+
+/** `attachment; filename="<ascii>"; filename*=UTF-8''<encoded>` (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * A router that registers calls of module `module` on `app`, recording each in `registered`.
+ * `tmpDir` holds uploads while their handler runs.
+ */
+export function createRouter(app: FastifyInstance, module: string, registered: RegisteredEndpoint[], tmpDir: string): Router {
+  const record = (endpoint: Endpoint) => {
+    const clash = registered.find((r) => r.endpoint.path === endpoint.path);
+    if (clash) throw new Error(`${module}: path ${endpoint.path} is already served by module ${clash.module}`);
+    registered.push({ module, endpoint });
+  };
+  const schemaBase = (ep: Endpoint) => ({ summary: ep.summary, tags: [module], ...(ep.access === 'public' ? { security: [] } : {}) });
+  const onRequest = (access: Access) => async (req: FastifyRequest) => {
+    await authenticate(req, access);
+  };
+
+  return {
+    json(ep, handler) {
+      record(ep);
+      app.route({
+        method: 'POST',
+        url: ep.path,
+        schema: { ...schemaBase(ep), body: ep.body, response: { 200: z.union([envelope(ep.data), failEnvelope]) } },
+        onRequest: onRequest(ep.access),
+        handler: async (req, reply) => {
+          const user = req.authUser as CallerOf<typeof ep.access>;
+          const data = await handler({ body: (req.body ?? {}) as z.output<typeof ep.body>, user, req, reply });
+          return ok(data ?? null);
+        },
+      });
+    },
+
+    upload(ep, handler) {
+      record(ep);
+      app.route({
+        method: 'POST',
+        url: ep.path,
+        schema: { ...schemaBase(ep), consumes: ['multipart/form-data'], response: { 200: z.union([envelope(ep.data), failEnvelope]) } },
+        onRequest: onRequest(ep.access),
+        handler: async (req, reply) => {
+          const user = req.authUser as CallerOf<typeof ep.access>;
+          const accept = ep.file.accept.join('/');
+          const missing = `请上传${accept}文件！`;
+          if (!req.isMultipart()) throw badParams(missing);
+          fs.mkdirSync(tmpDir, { recursive: true });
+          const tmp = path.join(tmpDir, `upload-${newId()}`);
+          let file: UploadedFile | undefined;
+          const raw: Record<string, string> = {};
+          try {
+            for await (const part of req.parts({ limits: { fileSize: ep.file.maxBytes, files: 3, fields: 20 } })) {
+              if (part.type === 'file') {
+                if (part.fieldname !== ep.file.field || file) {
+                  part.file.resume();
+                  continue;
+                }
+                const ext = path.extname(part.filename).toLowerCase();
+                if (!ep.file.accept.includes(ext)) {
+                  part.file.resume();
+                  throw badParams(`文件格式不正确，${missing}`);
+                }
+                await pipeline(part.file, fs.createWriteStream(tmp));
+                if (part.file.truncated) throw badParams(`文件不能超过${Math.round(ep.file.maxBytes / 1024 / 1024)}MB！`);
+                file = { path: tmp, name: part.filename, size: fs.statSync(tmp).size };
+              } else if (typeof part.value === 'string' && part.value.trim() !== '') {
+                raw[part.fieldname] = part.value.trim();
+              }
+            }
+            if (!file) throw badParams(missing);
+            const fields = ep.fields.safeParse(raw);
+            if (!fields.success) throw badParams(fields.error.issues[0]?.message);
+            const data = await handler({ fields: fields.data as z.output<typeof ep.fields>, file, user, req, reply });
+            return ok(data ?? null);
+          } finally {
+            fs.rmSync(tmp, { force: true });
+          }
+        },
+      });
+    },
+
+    download(ep, handler) {
+      record(ep);
+      app.route({
+        method: ep.method,
+        url: ep.path,
+        schema: { ...schemaBase(ep), ...(ep.method === 'GET' ? { querystring: ep.body } : { body: ep.body }) },
+        onRequest: onRequest(ep.access),
+        handler: async (req, reply) => {
+          const user = req.authUser as CallerOf<typeof ep.access>;
+          const input = (ep.method === 'GET' ? req.query : req.body) ?? {};
+          const answer = await handler({ body: input as z.output<typeof ep.body>, user, req, reply });
+          const fileName = answer.fileName ?? ep.fileName;
+          return reply
+            .header('content-type', answer.contentType ?? MIME[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream')
+            .header('content-disposition', contentDisposition(fileName))
+            .header('cache-control', 'no-store')
+            .send(answer.body);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Security headers on a bare Fastify: an API answer, index.html (static file and SPA fallback),
+ * 404s, HSTS only with https, per-route override. (That the built app runs under this CSP without
+ * a violation is checked in a real browser by e2e/delivery.e2e.ts.)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurity } from './security';
+import { registerWeb } from './web';
+
+let dist: string;
+
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-sec-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>kaopei-spa</title>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-Ab3_x9Zq.js'), 'console.log(1)');
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+async function build(opts: { https?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerSecurity(app, opts);
+  app.post('/api/ping', async () => ({ code: 0, msg: 'ok', data: null, success: true }));
+  app.get('/api/docs-like', { helmet: { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'unsafe-eval'"] } } } }, async () => 'x');
+  await registerWeb(app, dist);
+  await app.ready();
+  return app;
+}
+
+/** The CSP header as a map directive → sources. */
+function csp(res: LightMyRequestResponse): Record<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name, values];
+      }),
+  );
+}
+
+function expectBaseline(res: LightMyRequestResponse, what: string) {
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-frame-options'], what).toBe('DENY');
+  const policy = csp(res);
+  expect(policy['default-src'], what).toEqual(["'self'"]);
+  expect(policy['script-src'], what).toEqual(["'self'"]);
+  expect(policy['style-src'], what).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(policy['img-src'], what).toEqual(expect.arrayContaining(["'self'", 'data:', 'http:', 'https:']));
+  expect(policy['connect-src'], what).toEqual(["'self'"]);
+  expect(policy['object-src'], what).toEqual(["'none'"]);
+  expect(policy['frame-ancestors'], what).toEqual(["'none'"]);
+}
+
+describe('security headers', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('are on API answers, static files, index.html, the SPA fallback and 404s', async () => {
+    const answers = {
+      api: await app.inject({ method: 'POST', url: '/api/ping' }),
+      index: await app.inject({ method: 'GET', url: '/' }),
+      fallback: await app.inject({ method: 'GET', url: '/web/exam/start/1' }),
+      asset: await app.inject({ method: 'GET', url: '/assets/index-Ab3_x9Zq.js' }),
+      apiNotFound: await app.inject({ method: 'POST', url: '/api/nope' }),
+      fileNotFound: await app.inject({ method: 'GET', url: '/assets/gone-12345678.js' }),
+    };
+    expect(answers.api.json()).toMatchObject({ code: 0 });
+    expect(answers.index.body).toContain('kaopei-spa');
+    expect(answers.fallback.body).toContain('kaopei-spa');
+    expect(answers.apiNotFound.statusCode).toBe(404);
+    expect(answers.fileNotFound.statusCode).toBe(404);
+    for (const [what, res] of Object.entries(answers)) expectBaseline(res, what);
+  });
+
+  it('sends no HSTS and no upgrade-insecure-requests over plain http', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp(res)['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it('lets a route carry its own policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs-like' });
+    expect(csp(res)['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('security headers with https', () => {
+  it('add HSTS (180 days, this host only) and upgrade-insecure-requests', async () => {
+    const app = await build({ https: true });
+    for (const url of ['/', '/web/home']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=15552000');
+      expect(csp(res)['upgrade-insecure-requests'], url).toEqual([]);
+      expectBaseline(res, url);
+    }
+    const api = await app.inject({ method: 'POST', url: '/api/ping' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=15552000');
+    await app.close();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Security headers on every answer (API, web app, files, 404s) through @fastify/helmet:
+ *
+ * - Content-Security-Policy (CONTENT_SECURITY_POLICY below), written for the BUILT web app:
+ *   scripts only from our origin (index.html has no inline script; Vite's module preloading inserts
+ *   <link> elements, not scripts); styles from our origin plus 'unsafe-inline', because antd's
+ *   CSS-in-JS inserts <style> elements at run time and components set style attributes (a nonce
+ *   would need server-rendered HTML and antd's `csp` config; not worth it while scripts are locked
+ *   down); images also as data: (antd's inline images) and from any http(s) host (question banks
+ *   and rich text carry pictures from elsewhere); fetch/XHR/WebSocket only to our origin; no
+ *   plugins (object-src 'none'); forms only post to us; nobody may frame us (frame-ancestors
+ *   'none', and X-Frame-Options: DENY for old browsers); `upgrade-insecure-requests` only with https.
+ * - X-Content-Type-Options: nosniff; Referrer-Policy: strict-origin-when-cross-origin (our paths
+ *   and query strings never leave the site; image hosts that check the referrer still see our
+ *   origin); Cross-Origin-Opener-Policy: same-origin; Cross-Origin-Resource-Policy: same-origin;
+ *   Origin-Agent-Cluster; X-DNS-Prefetch-Control: off; X-Download-Options: noopen;
+ *   X-Permitted-Cross-Domain-Policies: none; X-XSS-Protection: 0 (helmet's defaults).
+ * - Strict-Transport-Security only when the site is served over https (`opts.https`): 180 days,
+ *   this host only (no includeSubDomains, no preload: sibling hosts of a customer's domain are not
+ *   ours to pin).
+ *
+ * The Swagger UI (/api/docs, plugins/docs.ts) runs under the same policy: it loads its own files,
+ * uses inline styles and data: images, and no inline script (checked in a browser by
+ * e2e/delivery.e2e.ts). Routes that need a different policy can set the route option
+ * `helmet: { contentSecurityPolicy: { directives: … } }` (or `helmet: false`).
+ *
+ * Register it FIRST (before the docs, the modules and the web app): helmet reads per-route options
+ * when routes are added.
+ */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/** CSP directives (helmet's camelCase form) of the web app and the API; see the file comment. */
+export function cspDirectives(opts: { https?: boolean } = {}): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    manifestSrc: ["'self'"],
+    upgradeInsecureRequests: opts.https ? [] : null,
+  };
+}
+
+/**
+ * Registers @fastify/helmet on `app` (globally: every route, the not-found handler and static
+ * files) with the policy above. `opts.https`: the public site is https (adds HSTS and
+ * upgrade-insecure-requests); leave it unset for plain http, e.g. a LAN install or the tests.
+ */
+export async function registerSecurity(app: FastifyInstance, opts: { https?: boolean } = {}): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false, preload: false } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+}

@@ -1,0 +1,9 @@
+/** Views of this folder for the router registry (router/registry.ts): component name → lazy import of a module whose default export is the view. */
+import type { ViewLoaders } from '../../../router/registry';
+
+export const views = {
+  OnlineExam: () => import('./OnlineExam'),
+  ExamCheck: () => import('./ExamCheck'),
+  ExamStart: () => import('./ExamStart'),
+  ExamResult: () => import('./ExamResult'),
+} satisfies ViewLoaders;
