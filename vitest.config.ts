@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default leaves one core idle, which halves a 2-core CI machine).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -103,6 +103,15 @@ describe.skipIf(skip)('journey 1: import yf-lite-demo.xlsx → exam → learner 
     await admin.getByTestId('import-file').setInputFiles(XLSX);
     await admin.getByTestId('import-submit').click();
     await waitForText(admin, 'import-result', /成功导入\s*29\s*道试题/);
+    // The dialog let go of the file: importing the same file again must be chosen again, and then
+    // the 29 questions are found as duplicates; skipping them imports nothing.
+    await admin.getByTestId('import-submit').click();
+    await admin.getByText('请选择要导入的文件！').waitFor();
+    await admin.getByTestId('import-file').setInputFiles(XLSX);
+    await admin.getByTestId('import-submit').click();
+    await admin.getByTestId('import-duplicates').getByText('发现 29 道重复试题', { exact: false }).waitFor();
+    await admin.getByTestId('import-skip-dup').click();
+    await waitForText(admin, 'import-result', /成功导入\s*0\s*道试题，跳过重复试题 29 道/);
 
     const repo = await (await Api.login(server.baseUrl, DEMO_ADMIN)).repoByTitle(BANK_TITLE);
     expect(repo.quCount).toBe(29);

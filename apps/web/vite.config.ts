@@ -27,7 +27,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -95,11 +95,153 @@ function zodJitless(): Plugin {
   };
 }
 
+/** A node of the ESTree AST given by Vite's `parseSync` (oxc): what endpointViews reads of it. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+const isNode = (v: unknown): v is AstNode => typeof v === 'object' && v !== null && typeof (v as AstNode).type === 'string';
+const nodeAt = (n: AstNode, key: string): AstNode | undefined => (isNode(n[key]) ? n[key] : undefined);
+const nodesAt = (n: AstNode, key: string): AstNode[] => (Array.isArray(n[key]) ? (n[key] as unknown[]).filter(isNode) : []);
+
+/** Calls every node below `node` (not into nested functions when `shallow`). */
+function walk(node: AstNode, visit: (n: AstNode) => void, shallow = false): void {
+  visit(node);
+  for (const value of Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (!isNode(child)) continue;
+      if (shallow && /Function/.test(child.type)) continue;
+      walk(child, visit, shallow);
+    }
+  }
+}
+
+const ENDPOINT_KINDS = ['json', 'upload', 'download'] as const;
+/** The schema properties of an endpoint declaration (endpoint.ts): what a view leaves out. */
+const SCHEMA_PROPS = new Set(['body', 'data', 'fields']);
+const CONTRACTS_FILE = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
+const WEB_FILE = /[\\/]apps[\\/]web[\\/]src[\\/].+\.tsx?$/;
+/** Web code reading an endpoint's schema (`xxxApi.call.body`): there is none in the web build. */
+const SCHEMA_READ = /\b\w+Api\.\w+\.(?:body|data|fields)\b/;
+
+/**
+ * The web's view of the contracts: the endpoint tables without their zod schemas, and every
+ * top-level value of a contracts file droppable when unused.
+ *
+ * The web calls endpoints by object (`call(paperApi.paperDetail, body)`), and `call()` reads only
+ * `path` (and `method` / `fileName` / `file` of downloads and uploads); the body and data schemas of
+ * an endpoint serve the server (validation, serialisation, OpenAPI) and the types. Yet as values they
+ * made every page that calls an endpoint carry that endpoint's schemas and the zod runtime (~26 KB
+ * gzip in the app shell: the auth store calls userApi and menuApi). In the web build (dev and
+ * production alike), each contracts file is rewritten before TypeScript is stripped:
+ * - an endpoint declaration `json({ path, summary, access, body, data })` (likewise `upload`, with
+ *   `fields`, and `download`, whose method defaults to GET) becomes the plain object
+ *   `({ kind: 'json', path, summary, access })`: same path, kind, method, file rule and file name;
+ *   no `body`, `data` or `fields` at runtime (the TypeScript types are untouched, they come from the
+ *   source). A declaration that cannot be read statically (not one object literal, a spread, a
+ *   computed key) fails the build.
+ * - every top-level `const` whose initialiser calls or reads something (zod schemas, defineErrors,
+ *   the endpoint tables) is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() => (init))()`:
+ *   same value, same evaluation order, but dropped when nothing uses it (rolldown cannot know that
+ *   `z.object(…)` has no side effect). So a page importing `PaperError` or `paperApi` keeps no schema,
+ *   and a page that validates a form with `loginReq` keeps just that schema (and zod).
+ * Web code must therefore never read `xxxApi.call.body` / `.data` / `.fields`: a form validates with
+ * the named schema (`loginReq.shape.username`), and the build fails on such a read in apps/web/src.
+ * Server, tests and e2e import the contracts as they are.
+ */
+function endpointViews(): Plugin {
+  return {
+    name: 'kaopei:endpoint-views',
+    enforce: 'pre',
+    transform: {
+      filter: { id: { include: [CONTRACTS_FILE, WEB_FILE], exclude: /\.test\.tsx?$/ } },
+      handler(code, id) {
+        if (WEB_FILE.test(id)) {
+          const read = SCHEMA_READ.exec(code);
+          if (read) this.error(`${id}: "${read[0]}" reads an endpoint schema, which the web build leaves out (see endpointViews in vite.config.ts); import the schema by name.`);
+          return null;
+        }
+        return { code: contractsView(code, id, (msg) => this.error(msg)), map: null };
+      },
+    },
+  };
+}
+
+/** The rewrite of one contracts file (see endpointViews). Keeps every line break, so line numbers stay. */
+export function contractsView(code: string, id: string, fail: (msg: string) => never): string {
+  const { program, errors } = parseSync(id, code, { lang: 'ts', sourceType: 'module' });
+  if (errors.length) fail(`${id}: ${errors[0].message}`);
+  const root = program as unknown as AstNode;
+  const edits: { start: number; end: number; text: string }[] = [];
+  const blank = (start: number, end: number) => code.slice(start, end).replace(/[^\n]/g, '');
+
+  // Local names of json / upload / download imported from ./endpoint.
+  const declarers = new Map<string, (typeof ENDPOINT_KINDS)[number]>();
+  for (const stmt of nodesAt(root, 'body')) {
+    if (stmt.type !== 'ImportDeclaration' || !/^\.\/endpoint(\.ts)?$/.test(String(nodeAt(stmt, 'source')?.value))) continue;
+    for (const spec of nodesAt(stmt, 'specifiers')) {
+      const imported = nodeAt(spec, 'imported');
+      const kind = ENDPOINT_KINDS.find((k) => k === (imported?.name ?? imported?.value));
+      const local = nodeAt(spec, 'local')?.name;
+      if (spec.type === 'ImportSpecifier' && kind && typeof local === 'string') declarers.set(local, kind);
+    }
+  }
+
+  // Endpoint declarations → plain objects without schemas.
+  if (declarers.size) {
+    walk(root, (n) => {
+      const callee = n.type === 'CallExpression' ? nodeAt(n, 'callee') : undefined;
+      const kind = callee?.type === 'Identifier' ? declarers.get(String(callee.name)) : undefined;
+      if (!callee || !kind) return;
+      const args = nodesAt(n, 'arguments');
+      const def = args[0];
+      const where = `${id}: ${code.slice(n.start, Math.min(n.end, n.start + 60))}…`;
+      if (args.length !== 1 || def.type !== 'ObjectExpression') fail(`${where}: an endpoint declaration must be one object literal`);
+      const props = nodesAt(def, 'properties');
+      for (const p of props) {
+        if (p.type !== 'Property' || p.computed || nodeAt(p, 'key')?.type !== 'Identifier') fail(`${where}: spread or computed key in an endpoint declaration`);
+      }
+      edits.push({ start: n.start, end: def.start, text: `(` });
+      edits.push({ start: def.start + 1, end: def.start + 1, text: ` kind: '${kind}',${kind === 'download' ? ` method: 'GET',` : ''}` });
+      for (const p of props) {
+        if (!SCHEMA_PROPS.has(String(nodeAt(p, 'key')?.name))) continue;
+        const comma = /^\s*,/.exec(code.slice(p.end));
+        const end = comma ? p.end + comma[0].length : p.end;
+        edits.push({ start: p.start, end, text: blank(p.start, end) });
+      }
+    });
+  }
+
+  // Top-level consts that call or read something → pure IIFEs.
+  for (const stmt of nodesAt(root, 'body')) {
+    const decl = stmt.type === 'ExportNamedDeclaration' ? nodeAt(stmt, 'declaration') : stmt;
+    if (decl?.type !== 'VariableDeclaration' || decl.kind !== 'const') continue;
+    for (const d of nodesAt(decl, 'declarations')) {
+      const init = nodeAt(d, 'init');
+      if (!init) continue;
+      let effectful = false;
+      walk(init, (n) => void (effectful ||= /^(CallExpression|NewExpression|MemberExpression|TaggedTemplateExpression)$/.test(n.type)), true);
+      if (!effectful) continue;
+      edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
+      edits.push({ start: init.end, end: init.end, text: '))()' });
+    }
+  }
+
+  // Apply from the end; at one position an insertion goes before a replacement starting there.
+  edits.sort((a, b) => b.start - a.start || (a.start === a.end ? 1 : 0) - (b.start === b.end ? 1 : 0));
+  let out = code;
+  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
 const NM = String.raw`[\\/]node_modules[\\/]`;
 
 export default defineConfig({
   plugins: [
     react(),
+    endpointViews(),
     sideEffectFree(),
     antdFormProviderDirect(),
     zodJitless(),

@@ -16,10 +16,9 @@ import { createDb, type Db } from './db';
 import { setNodeId } from './lib/ids';
 import { advanceClock } from './lib/time';
 import { localBus, redisBus } from './platform/bus';
-import { BullJobQueue, DbJobQueue, type JobQueue } from './platform/jobs';
+import { DbJobQueue, type JobQueue } from './platform/jobs';
 import { migrateToLatest } from './platform/migrations';
 import type { LoadedModule, SeededAccount } from './platform/module';
-import { connectRedis } from './platform/redis';
 import { createServices, loadModules } from './platform/registry';
 import { createRouter, type RegisteredEndpoint } from './platform/router';
 import type { Services } from './platform/services';
@@ -34,6 +33,8 @@ export interface BuiltApp {
   db: Db;
   services: Services;
   jobs: JobQueue;
+  /** The shared Redis connection (keys prefixed with REDIS_PREFIX) when REDIS_URL is set. */
+  redis: Redis | null;
   modules: readonly LoadedModule[];
   /** Every call the modules registered (permission matrix, API list). */
   endpoints: readonly RegisteredEndpoint[];
@@ -60,15 +61,19 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   await registerSecurity(app, { https: config.https });
   registerRequestLog(app);
 
+  // Redis (and BullMQ) are loaded only when REDIS_URL is set.
   const redisConns: Redis[] = [];
-  const redis = (name: string) => {
-    const conn = connectRedis(config.redisUrl as string, name);
+  const { connectRedis } = config.redisUrl ? await import('./platform/redis') : { connectRedis: null };
+  const redis = (name: string, keyPrefix = '') => {
+    const conn = (connectRedis as NonNullable<typeof connectRedis>)(config.redisUrl as string, name, keyPrefix);
     redisConns.push(conn);
     return conn;
   };
-  const shared = config.redisUrl ? redis('main') : null;
-  const bus = shared ? redisBus(shared, redis('sub')) : localBus();
-  const jobs: JobQueue = shared ? new BullJobQueue(shared, redis) : new DbJobQueue(db, config.dialect);
+  const shared = config.redisUrl ? redis('main', `${config.redisPrefix}:`) : null;
+  const bus = shared ? redisBus(shared, redis('sub'), config.redisPrefix) : localBus();
+  const jobs: JobQueue = shared
+    ? new (await import('./platform/jobs-bullmq')).BullJobQueue(shared, (name) => redis(name), config.redisPrefix)
+    : new DbJobQueue(db, config.dialect);
 
   const modules = await loadModules();
   const services = createServices(modules, { db, config, jobs, bus, redis: shared, log: app.log });
@@ -136,5 +141,5 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     await Promise.all(redisConns.map((c) => c.quit().catch(() => c.disconnect())));
     if (!opts.db) await db.destroy();
   });
-  return { app, db, services, jobs, modules, endpoints, seeded: info.accounts };
+  return { app, db, services, jobs, redis: shared, modules, endpoints, seeded: info.accounts };
 }

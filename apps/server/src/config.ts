@@ -17,6 +17,7 @@
  * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
  * | WEB_DIST | apps/web/dist | the built web app served with SPA fallback |
  * | REDIS_URL | (unset) | `redis://…`: sessions, login limits, cache invalidation and background jobs (BullMQ) shared by every server process through Redis |
+ * | REDIS_PREFIX | kaopei | prefix of every Redis key, channel and BullMQ queue of this installation (several installations may share one Redis) |
  * | NODE_ID | (random) | 0–1023, this process's part of every new id; give each server process its own |
  * | JOB_CONCURRENCY | 1 | background jobs this process runs at the same time |
  * | KAOPEI_HTTPS | false | the site is served over HTTPS (directly or behind a TLS proxy): HSTS and upgrade-insecure-requests |
@@ -60,6 +61,7 @@ export const configSchema = z
       .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'REDIS_PREFIX: 1-32 letters, digits, _ or -').default('kaopei'),
     NODE_ID: z.coerce.number().int().min(0).max(1023).optional().or(z.literal('').transform(() => undefined)),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     KAOPEI_HTTPS: bool.default(false),
@@ -84,6 +86,7 @@ export const configSchema = z
     trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST),
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     nodeId: c.NODE_ID,
     jobConcurrency: c.JOB_CONCURRENCY,
     https: c.KAOPEI_HTTPS,

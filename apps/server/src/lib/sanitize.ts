@@ -29,7 +29,10 @@
  *    data:text/html …, including entity- or case-obfuscated forms, which the parser decodes first).
  */
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+
+// jsdom is large: loaded on the first HTML input, not when the server starts.
+const requireLazily = createRequire(import.meta.url);
 
 /** Tags kept; anything else is removed (its text kept, except for svg/math/script/style/… whose content goes too). */
 const ALLOWED_TAGS = [
@@ -89,6 +92,7 @@ let purifier: DOMPurify | null = null;
 /** The one DOMPurify instance (own jsdom window, hooks installed once). */
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
+  const { JSDOM } = requireLazily('jsdom') as typeof import('jsdom');
   const { window } = new JSDOM('');
   const p = createDOMPurify(window as unknown as WindowLike);
   p.addHook('uponSanitizeAttribute', (node, data) => {

@@ -1,6 +1,6 @@
 /**
  * A small publish/subscribe bus for cache invalidation between server processes: in-process when
- * REDIS_URL is unset, Redis pub/sub (channel `kaopei:<topic>`) when it is set. A process receives
+ * REDIS_URL is unset, Redis pub/sub (channel `<REDIS_PREFIX>:<topic>`) when it is set. A process receives
  * its own messages too, so a publisher needs no second code path.
  */
 import { EventEmitter } from 'node:events';
@@ -32,18 +32,18 @@ export function localBus(): Bus {
   };
 }
 
-/** The bus over Redis pub/sub; `pub` is a shared connection, `sub` a dedicated one (closed by `close`). */
-export function redisBus(pub: Redis, sub: Redis): Bus {
+/** The bus over Redis pub/sub; `pub` is a shared connection, `sub` a dedicated one (closed by `close`); channels start with `prefix`. */
+export function redisBus(pub: Redis, sub: Redis, prefix: string): Bus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const channels = new Set<string>();
   sub.on('message', (channel: string, message: string) => local.emit(channel, message));
   return {
     publish: async (topic, message = '') => {
-      await pub.publish(`kaopei:${topic}`, message);
+      await pub.publish(`${prefix}:${topic}`, message);
     },
     subscribe: (topic, handler) => {
-      const channel = `kaopei:${topic}`;
+      const channel = `${prefix}:${topic}`;
       if (!channels.has(channel)) {
         channels.add(channel);
         void sub.subscribe(channel);

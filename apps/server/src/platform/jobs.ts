@@ -7,15 +7,14 @@
  *   worker claims the oldest due job with one UPDATE (on PostgreSQL its sub-select uses
  *   `FOR UPDATE SKIP LOCKED`, so two processes never claim the same job), renews its lease while
  *   it reports progress, and a job whose lease ran out (its process died) is queued again.
- * - With REDIS_URL the jobs live in BullMQ (queue `kaopei-jobs`), shared by every process.
+ * - With REDIS_URL the jobs live in BullMQ (queue `kaopei-jobs`, platform/jobs-bullmq.ts), shared
+ *   by every process.
  *
  * A job pinned to a node (`pinTo`: it reads a file only that process's disk holds, e.g. an upload)
  * is claimed only by the process with that NODE_ID (`node_id` column, or a per-node BullMQ queue).
  * A handler that throws AppError fails at once (a business failure is not retried); other errors
  * are retried with exponential backoff (1 s, 2 s, 4 s …) up to `maxAttempts` (default 3).
  */
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { JobState } from '@kaopei/contracts/sys-job';
 import type { Db } from '../db';
 import { AppError } from '../lib/errors';
@@ -80,12 +79,12 @@ const POLL_MS = 500;
 const PROGRESS_EVERY_MS = 250;
 const MAX_MESSAGE = 500;
 
-const clampPct = (pct: number) => Math.max(0, Math.min(100, Math.round(pct)));
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_MESSAGE);
+export const clampPct = (pct: number) => Math.max(0, Math.min(100, Math.round(pct)));
+export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_MESSAGE);
 const parseJson = (text: string | null): unknown => (text ? (JSON.parse(text) as unknown) : null);
 
 /** A throttled progress reporter around `save`. */
-function progressReporter(save: (pct: number, message: string) => Promise<void>) {
+export function progressReporter(save: (pct: number, message: string) => Promise<void>) {
   let last = 0;
   return async (pct: number, message = '') => {
     const at = Date.now();
@@ -245,102 +244,5 @@ export class DbJobQueue implements JobQueue {
           : { state: JobState.QUEUED, message: errorText(err), runAt: now() + 1000 * 2 ** (job.attempts - 1), lockedUntil: 0 },
       );
     }
-  }
-}
-
-const QUEUE = 'kaopei-jobs';
-const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
-
-/** The BullMQ queue (REDIS_URL). `redis` is the shared command connection; workers open their own. */
-export class BullJobQueue implements JobQueue {
-  readonly kind = 'bullmq' as const;
-  private readonly handlers = new Map<string, JobHandler>();
-  private readonly queues = new Map<string, Queue>();
-  private readonly workers: Worker[] = [];
-  private readonly abort = new AbortController();
-
-  constructor(
-    private readonly redis: Redis,
-    private readonly connect: (name: string) => Redis,
-  ) {}
-
-  private queue(name: string): Queue {
-    let q = this.queues.get(name);
-    if (!q) {
-      q = new Queue(name, { connection: this.redis });
-      this.queues.set(name, q);
-    }
-    return q;
-  }
-
-  register(type: string, handler: JobHandler): void {
-    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
-    this.handlers.set(type, handler);
-  }
-
-  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
-    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
-    const id = newId();
-    const name = opts.pinTo === undefined ? QUEUE : `${QUEUE}-node-${opts.pinTo}`;
-    // Remember the queue of the id, so that any process can answer the progress call.
-    await this.redis.set(`kaopei:jobq:${id}`, name, 'EX', 8 * 24 * 3600);
-    await this.queue(name).add(type, { payload, createBy: opts.userId, message: '' }, {
-      jobId: id,
-      attempts: opts.maxAttempts ?? 3,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
-    return id;
-  }
-
-  async get(id: string): Promise<JobRecord | null> {
-    const name = await this.redis.get(`kaopei:jobq:${id}`);
-    if (!name) return null;
-    const job = await this.queue(name).getJob(id);
-    if (!job) return null;
-    const bullState = await job.getState();
-    const progress = (job.progress ?? {}) as { pct?: number; message?: string };
-    const state = BULL_STATE[bullState] ?? JobState.QUEUED;
-    return {
-      id,
-      type: job.name,
-      state,
-      progress: state === JobState.DONE ? 100 : (progress.pct ?? 0),
-      message: state === JobState.FAILED || (state === JobState.QUEUED && job.failedReason) ? (job.failedReason ?? '') : (progress.message ?? ''),
-      result: state === JobState.DONE ? (job.returnvalue ?? null) : null,
-      payload: (job.data as { payload: unknown }).payload,
-      createBy: (job.data as { createBy: string }).createBy,
-      createTime: job.timestamp,
-      updateTime: job.finishedOn ?? job.processedOn ?? job.timestamp,
-    };
-  }
-
-  start(concurrency: number): void {
-    if (this.workers.length) return;
-    const process = async (job: Job) => {
-      const handler = this.handlers.get(job.name);
-      if (!handler) throw new UnrecoverableError(`unknown job type ${job.name}`);
-      const report = progressReporter((pct, message) => job.updateProgress({ pct, message }));
-      try {
-        return await handler((job.data as { payload: unknown }).payload, { id: String(job.id), progress: report, signal: this.abort.signal });
-      } catch (err) {
-        if (err instanceof AppError) throw new UnrecoverableError(err.message);
-        throw err;
-      }
-    };
-    for (const name of [QUEUE, `${QUEUE}-node-${getNodeId()}`]) {
-      const worker = new Worker(name, process, { connection: this.connect(`worker-${name}`), concurrency });
-      worker.on('error', (err) => console.error(`job worker: ${errorText(err)}`));
-      this.workers.push(worker);
-    }
-  }
-
-  async stop(timeoutMs = 10_000): Promise<void> {
-    const late = setTimeout(() => this.abort.abort(), timeoutMs);
-    await Promise.all(this.workers.splice(0).map((w) => w.close()));
-    clearTimeout(late);
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    this.queues.clear();
   }
 }

@@ -4,7 +4,13 @@
  */
 import { Redis } from 'ioredis';
 
-/** A new connection to `url`; `maxRetriesPerRequest: null` as BullMQ workers require. */
-export function connectRedis(url: string, name: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, connectionName: `kaopei-${name}`, lazyConnect: false });
+/**
+ * A new connection to `url`; `maxRetriesPerRequest: null` as BullMQ workers require. `keyPrefix`
+ * (e.g. 'kaopei:') is put before every key by ioredis; BullMQ connections take none (BullMQ has
+ * its own `prefix` option and refuses ioredis key prefixes). `disableClientInfo`: ioredis ≥ 5.8.2
+ * sends CLIENT SETINFO after connecting, which a connection that already entered subscriber mode
+ * refuses ("Connection in subscriber mode", redis/ioredis#2037).
+ */
+export function connectRedis(url: string, name: string, keyPrefix = ''): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, connectionName: `kaopei-${name}`, lazyConnect: false, disableClientInfo: true, keyPrefix });
 }

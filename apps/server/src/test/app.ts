@@ -109,7 +109,9 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
   } else if (!fresh && process.env.KAOPEI_TEST_TEMPLATE_SQLITE) {
     fs.copyFileSync(process.env.KAOPEI_TEST_TEMPLATE_SQLITE, path.join(dir, 'kaopei.db'));
   }
-  const config = loadConfig(testEnv(dir, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }));
+  // Every test app on Redis gets its own key prefix: files running at once never share keys or queues.
+  const redisPrefix: Record<string, string> = env.REDIS_URL && !env.REDIS_PREFIX ? { REDIS_PREFIX: `kt${randomBytes(5).toString('hex')}` } : {};
+  const config = loadConfig(testEnv(dir, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...redisPrefix, ...env }));
   const built = await buildApp(config);
   await built.app.ready();
 

@@ -11,10 +11,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { RoleType } from '@kaopei/contracts';
-import { type RouteNode } from '@kaopei/contracts/sys-menu';
-import { type LoginReq, type RegReq, type SessionUser } from '@kaopei/contracts/sys-user';
-import { menuApi } from '@kaopei/contracts/sys-menu';
-import { userApi } from '@kaopei/contracts/sys-user';
+import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
+import { type LoginReq, type RegReq, type SessionUser, userApi } from '@kaopei/contracts/sys-user';
 import { call } from '../api/request';
 import { getToken, removeToken, setToken } from '../utils/token';
 

@@ -1,6 +1,6 @@
 /**
  * Where captchas wait to be checked, shared by every server process: Redis when REDIS_URL is set
- * (key `kaopei:captcha:<key>`, value `<expireTime>:<text>`, Redis TTL for cleanup), else the table
+ * (key `<REDIS_PREFIX>:captcha:<key>`, value `<expireTime>:<text>`, Redis TTL for cleanup), else the table
  * sys_captcha. Expiry is decided by the server clock (`now()`) in both, so tests can move it.
  */
 import type { Redis } from 'ioredis';
@@ -47,7 +47,7 @@ export class DbCaptchaStore implements CaptchaStore {
   }
 }
 
-const redisKey = (key: string) => `kaopei:captcha:${key}`;
+const redisKey = (key: string) => `captcha:${key}`;
 
 function parse(value: string | null): StoredCaptcha | null {
   if (!value) return null;

@@ -4,7 +4,7 @@
  * database store (SQLite, or PostgreSQL with TEST_DATABASE_URL) and, with TEST_REDIS_URL, on Redis.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
 import { CAPTCHA_TTL_MS, captchaApi } from '@kaopei/contracts/captcha';
@@ -23,10 +23,9 @@ function suite(store: 'database' | 'redis') {
 
   beforeAll(async () => {
     t = await testApp(store === 'redis' ? { REDIS_URL: REDIS_URL as string } : {});
-    if (store === 'redis') redis = new Redis(REDIS_URL as string);
+    if (store === 'redis') redis = t.redis; // the app's own connection: keys under its REDIS_PREFIX
   });
   afterAll(async () => {
-    redis?.disconnect();
     await t.close();
   });
 
@@ -105,8 +104,8 @@ function suite(store: 'database' | 'redis') {
   it(`lives in the ${store === 'redis' ? 'Redis' : 'database'} store shared by every server process`, async () => {
     const { key, text } = await fresh();
     if (redis) {
-      expect(await redis.get(`kaopei:captcha:${key}`)).toMatch(new RegExp(`^\\d+:${text}$`));
-      expect(await redis.pttl(`kaopei:captcha:${key}`)).toBeGreaterThan(CAPTCHA_TTL_MS - 60_000);
+      expect(await redis.get(`captcha:${key}`)).toMatch(new RegExp(`^\\d+:${text}$`));
+      expect(await redis.pttl(`captcha:${key}`)).toBeGreaterThan(CAPTCHA_TTL_MS - 60_000);
       expect(await t.db.selectFrom('sys_captcha').select('captchaKey').where('captchaKey', '=', key).execute()).toHaveLength(0);
       return;
     }

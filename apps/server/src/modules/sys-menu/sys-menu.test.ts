@@ -3,11 +3,11 @@
  * every admin call (SPEC §6): a learner gets 10010004 and nothing changes.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { CommonError, ErrorCode } from '@kaopei/contracts';
+import { ErrorCode } from '@kaopei/contracts';
 import { type RouteNode } from '@kaopei/contracts/sys-menu';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { buildImportTemplate } from '../qu/qu.import';
-import { contentCounts, examBody, must, quBody, rowCount, xlsxUpload } from '../../test/builders';
+import { contentCounts, must, xlsxUpload } from '../../test/builders';
 
 const NODE_KEYS = ['path', 'name', 'component', 'redirect', 'alwaysShow', 'hidden', 'meta', 'children'];
 const META_KEYS = ['title', 'icon', 'noCache', 'affix', 'activeMenu'];
@@ -16,7 +16,6 @@ let t: TestApp;
 let admin: string;
 let learner: string;
 let repoId: string;
-let examId: string;
 
 const flatten = (nodes: RouteNode[]): RouteNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
@@ -48,8 +47,6 @@ beforeAll(async () => {
   learner = await t.login(LEARNER);
   const repos = must(await t.call<{ records: { id: string }[] }>('/api/repo/paging', {}, admin));
   repoId = repos.records[0].id;
-  const exams = must(await t.call<{ records: { id: string }[] }>('/api/exam/exam/paging', {}, admin));
-  examId = exams.records[0].id;
 });
 afterAll(async () => {
   await t.close();
@@ -60,7 +57,9 @@ describe('POST /api/sys/menu/routes', () => {
     const tree = await routes(admin);
     tree.forEach(expectNodeShape);
     const layouts = tree.filter((n) => n.component === 'Layout');
-    expect(layouts.map((n) => n.path)).toEqual(['/admin', '/admin/exam', '/admin/sys']);
+    // The admin roots in their sort order: 首页 first, 考试管理 next, then whatever other domains add.
+    expect(layouts.slice(0, 2).map((n) => n.path)).toEqual(['/admin', '/admin/exam']);
+    expect(layouts.every((n) => n.path.startsWith('/admin'))).toBe(true);
     expect(layouts[0]).toMatchObject({ name: 'Admin', redirect: '/admin/dashboard' });
     expect(layouts[1]).toMatchObject({ name: 'ExamMgr', alwaysShow: true, redirect: '/admin/exam/repo' });
     const views = layouts.flatMap((n) => n.children ?? []);
@@ -86,7 +85,7 @@ describe('POST /api/sys/menu/routes', () => {
       const all = flatten(tree);
       expect(all.filter((n) => n.path.startsWith('/admin'))).toEqual([]);
       expect(all.filter((n) => n.component === 'Layout')).toEqual([]);
-      expect(tree[0].children?.filter((n) => !n.hidden).map((n) => n.name)).toEqual(['WebHome', 'OnlineExam', 'MyPaper']);
+      expect(tree[0].children?.filter((n) => !n.hidden).map((n) => n.name).slice(0, 3)).toEqual(['WebHome', 'OnlineExam', 'MyPaper']);
       expect(tree[0].children?.find((n) => n.name === 'ExamCheck')).toMatchObject({ path: '/web/exam/check/:id', hidden: true, meta: { activeMenu: '/web/index' } });
     }
   });
@@ -97,35 +96,8 @@ describe('POST /api/sys/menu/routes', () => {
 });
 
 describe('permission enforcement on admin calls', () => {
-  it('answers 10010004 to a learner on every admin JSON call and writes nothing', async () => {
-    const before = { ...(await contentCounts(t)), exams: await rowCount(t, 'el_exam') };
-    const calls: [string, object][] = [
-      ['/api/repo/paging', {}],
-      ['/api/repo/detail', { id: repoId }],
-      ['/api/repo/save', { title: '学员建的题库' }],
-      ['/api/repo/save', { id: repoId, title: '学员改的题库' }],
-      ['/api/repo/delete', { ids: [repoId] }],
-      ['/api/qu/qu/paging', {}],
-      ['/api/qu/qu/save', quBody(repoId, 1)],
-      ['/api/qu/qu/delete', { ids: ['1'] }],
-      ['/api/exam/exam/paging', {}],
-      ['/api/exam/exam/detail', { id: examId }],
-      ['/api/exam/exam/save', examBody(repoId)],
-      ['/api/exam/exam/save', examBody(repoId, { id: examId })],
-      ['/api/exam/exam/state', { ids: [examId], state: 1 }],
-      ['/api/exam/exam/delete', { ids: [examId] }],
-      ['/api/stat/total/num/all', {}],
-    ];
-    for (const [path, body] of calls) {
-      const res = await t.call(path, body, learner);
-      expect(res, path).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: CommonError.NO_PERMISSION.msg, data: null, success: false });
-    }
-    expect({ ...(await contentCounts(t)), exams: await rowCount(t, 'el_exam') }).toEqual(before);
-    // The seeded bank and exam are untouched and still open to learners.
-    const detail = must(await t.call<{ title: string; state: number }>('/api/exam/exam/detail', { id: examId }, admin));
-    expect(detail.state).toBe(0);
-    expect(must(await t.call<{ title: string }>('/api/repo/detail', { id: repoId }, admin)).title).toBe('安全生产基础知识（演示）');
-  });
+  // Every admin call answering 10010004 to a learner is checked by the generated permission matrix
+  // (platform/permission-matrix.test.ts), from the routes the modules register.
 
   it('answers 10010004 to a learner on the import and the template download', async () => {
     const before = await contentCounts(t);

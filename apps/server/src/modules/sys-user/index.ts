@@ -4,7 +4,8 @@
  * checks image captchas through module captcha (login-guard.ts says when one is required).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userApi, type SessionUser } from '@kaopei/contracts/sys-user';
+import { userApi, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
+import { AppError } from '../../lib/errors';
 import { defineModule } from '../../platform/module';
 import { SysUserService } from './sys-user.service';
 
@@ -22,6 +23,12 @@ function withCookie(req: FastifyRequest, reply: FastifyReply, user: SessionUser)
   return user;
 }
 
+/** A login refused with HTTP 429 also says when to come back in the standard header (seconds). */
+function retryAfterHeader(reply: FastifyReply, err: unknown): void {
+  const retryAfter = err instanceof AppError && err.status === 429 ? (err.data as LoginFailData | null)?.retryAfter : undefined;
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+}
+
 export default defineModule({
   name: 'sysUser',
   summary: '用户与会话',
@@ -30,7 +37,14 @@ export default defineModule({
   service: (ctx) => new SysUserService(ctx),
   authenticator: (users) => (token) => users.resolveSession(token),
   routes: (r, users) => {
-    r.json(userApi.login, async ({ body, req, reply }) => withCookie(req, reply, await users.login(body, client(req))));
+    r.json(userApi.login, async ({ body, req, reply }) => {
+      try {
+        return withCookie(req, reply, await users.login(body, client(req)));
+      } catch (err) {
+        retryAfterHeader(reply, err);
+        throw err;
+      }
+    });
     r.json(userApi.reg, async ({ body, req, reply }) => withCookie(req, reply, await users.register(body, client(req))));
     r.json(userApi.info, ({ user }) => users.info(user));
     r.json(userApi.logout, async ({ user, reply }) => {

@@ -5,7 +5,7 @@
  * (and only of that pair), and the reset on success. Run on the database store (SQLite, or
  * PostgreSQL with TEST_DATABASE_URL) and, with TEST_REDIS_URL, on the Redis store.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonError, ErrorCode } from '@kaopei/contracts';
 import { loginMsg, UserError, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
@@ -26,10 +26,9 @@ function suite(store: 'database' | 'redis') {
 
   beforeAll(async () => {
     t = await testApp(store === 'redis' ? { REDIS_URL: REDIS_URL as string } : {});
-    if (store === 'redis') redis = new Redis(REDIS_URL as string);
+    if (store === 'redis') redis = t.redis; // the app's own connection: keys under its REDIS_PREFIX
   });
   afterAll(async () => {
-    redis?.disconnect();
     await t.close();
   });
 
@@ -45,7 +44,7 @@ function suite(store: 'database' | 'redis') {
 
   /** Ends the wait of a pair in the store (as if its time had passed). */
   async function endWait(user: string, ip: string): Promise<void> {
-    const key = `kaopei:login:backoff:${ip}|${user.toLowerCase()}`;
+    const key = `login:backoff:${ip}|${user.toLowerCase()}`;
     if (redis) expect(await redis.del(key)).toBe(1);
     else expect(Number((await t.db.updateTable(LOGIN_LIMIT_TABLE).set({ expire: Date.now() - 1 }).where('key', '=', key).executeTakeFirst()).numUpdatedRows)).toBe(1);
   }
@@ -126,6 +125,10 @@ function suite(store: 'database' | 'redis') {
     expect(held).toMatchObject({ status: 429, code: ErrorCode.TOO_MANY_REQUESTS, success: false, msg: '登录失败次数过多，请1分钟后再试！', data: { captchaRequired: true } });
     expect(data(held).retryAfter).toBeGreaterThan(0);
     expect(data(held).retryAfter).toBeLessThanOrEqual(60);
+    const raw = await t.app.inject({ method: 'POST', url: '/api/sys/user/login', payload: right(u.userName), remoteAddress: ip });
+    expect(raw.statusCode).toBe(429);
+    expect(Number(raw.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(raw.headers['retry-after'])).toBeLessThanOrEqual(60);
 
     // The same account from another IP: not held, not even asked for a captcha (10 < 20 account failures).
     expect(await loginFrom(t, randomIp(), right(u.userName))).toMatchObject({ status: 200, code: 0 });
@@ -179,7 +182,7 @@ function suite(store: 'database' | 'redis') {
     const u = await t.newLearner('guard');
     const ip = randomIp();
     await loginFrom(t, ip, wrong(u.userName));
-    const key = `kaopei:login:pair:${ip}|${u.userName}`;
+    const key = `login:pair:${ip}|${u.userName}`;
     if (redis) {
       expect(await redis.get(key)).toBe('1');
       expect(await t.db.selectFrom(LOGIN_LIMIT_TABLE).select('key').where('key', '=', key).execute()).toHaveLength(0);
@@ -193,7 +196,7 @@ function suite(store: 'database' | 'redis') {
     await t.db.updateTable(LOGIN_LIMIT_TABLE).set({ expire: Date.now() - 1000 }).where('key', '=', key).execute();
     expect(await t.services.sysUser.sweepLoginLimits()).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom(LOGIN_LIMIT_TABLE).select('key').where('key', '=', key).execute()).toHaveLength(0);
-    expect(await t.db.selectFrom(LOGIN_LIMIT_TABLE).select('key').where('key', '=', `kaopei:login:account:${u.userName}`).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom(LOGIN_LIMIT_TABLE).select('key').where('key', '=', `login:account:${u.userName}`).execute()).toHaveLength(1);
   });
 }
 

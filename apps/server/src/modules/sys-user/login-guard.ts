@@ -14,7 +14,7 @@
  * before its password is checked (atomic increments: a burst of parallel attempts cannot all slip
  * under a threshold) and refunded when it turns out not to be a failure.
  *
- * Stores: RateLimiterRedis when REDIS_URL is set (keys `kaopei:login:<kind>:<key>`); else the
+ * Stores: RateLimiterRedis when REDIS_URL is set (keys `<REDIS_PREFIX>:login:<kind>:<key>`); else the
  * database through the raw driver of the Kysely instance (RateLimiterPostgres on the pg pool,
  * RateLimiterSQLite on the better-sqlite3 connection), in the table `sys_user_login_limit` that this
  * module's migration creates (`tableCreated: true`: the library never creates or alters tables; its
@@ -114,7 +114,7 @@ export class LoginGuard {
   private build() {
     const L = LOGIN_LIMITS;
     const make = (kind: string, points: number, duration: number): Limiter => {
-      const common = { keyPrefix: `kaopei:login:${kind}`, points, duration };
+      const common = { keyPrefix: `login:${kind}`, points, duration };
       if (this.redis) return new RateLimiterRedis({ ...common, storeClient: this.redis });
       const raw = rawClient(this.db);
       const table = { tableName: LOGIN_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false };

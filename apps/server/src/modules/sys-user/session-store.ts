@@ -2,9 +2,9 @@
  * Where login sessions live (SPEC §4 "Session", ARCHITECTURE §3 "Token"), behind one interface so
  * that every server process sees the same sessions:
  * - the database (table sys_user_token, the default): one row per session;
- * - Redis when REDIS_URL is set: a hash `kaopei:session:<sha-256 of the token>` (userId, createTime,
+ * - Redis when REDIS_URL is set: a hash `<REDIS_PREFIX>:session:<sha-256 of the token>` (userId, createTime,
  *   expireTime, ip, userAgent) whose Redis TTL follows its end, and a set
- *   `kaopei:user-sessions:<userId>` of the user's token hashes, so that a password change, a
+ *   `<REDIS_PREFIX>:user-sessions:<userId>` of the user's token hashes, so that a password change, a
  *   disabled account or an administrator's reset can end all of a user's sessions.
  * Only the sha-256 of a token is ever stored. Ends are decided by the server clock (`now()`), in
  * both stores; Redis TTLs only clean up.
@@ -80,9 +80,9 @@ export class DbSessionStore implements SessionStore {
 }
 
 /** Redis key of a session. */
-export const sessionKey = (tokenHash: string) => `kaopei:session:${tokenHash}`;
+export const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
 /** Redis key of the set of a user's token hashes. */
-export const userSessionsKey = (userId: string) => `kaopei:user-sessions:${userId}`;
+export const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
 
 /** Sessions in Redis (REDIS_URL set). */
 export class RedisSessionStore implements SessionStore {

@@ -5,7 +5,7 @@
  * account, sliding expiry on the server clock.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
 import { userApi, UserError } from '@kaopei/contracts/sys-user';
@@ -25,10 +25,9 @@ function suite(store: 'database' | 'redis') {
 
   beforeAll(async () => {
     t = await testApp(store === 'redis' ? { REDIS_URL: REDIS_URL as string } : {});
-    if (store === 'redis') redis = new Redis(REDIS_URL as string);
+    if (store === 'redis') redis = t.redis; // the app's own connection: keys under its REDIS_PREFIX
   });
   afterAll(async () => {
-    redis?.disconnect();
     await t.close();
   });
 

@@ -47,14 +47,17 @@ export function findSessionUser(db: Executor, userId: string) {
     .execute();
 }
 
+/** Stores a new session (database session store). */
 export function insertToken(db: Executor, row: SysUserTokenTable) {
   return db.insertInto('sys_user_token').values(row).execute();
 }
 
+/** Moves the end of the session of a token hash (sliding sessions). */
 export function extendToken(db: Executor, tokenHash: string, expireTime: number) {
   return db.updateTable('sys_user_token').set({ expireTime }).where('tokenHash', '=', tokenHash).execute();
 }
 
+/** Ends the session of a token hash (logout). */
 export function deleteToken(db: Executor, tokenHash: string) {
   return db.deleteFrom('sys_user_token').where('tokenHash', '=', tokenHash).execute();
 }
@@ -66,6 +69,7 @@ export function deleteTokensOf(db: Executor, userId: string, keepTokenHash?: str
   return q.execute();
 }
 
+/** Deletes the sessions of a user that ended at `at` or before (run when the user opens a new one). */
 export function deleteExpiredTokens(db: Executor, userId: string, at: number) {
   return db.deleteFrom('sys_user_token').where('userId', '=', userId).where('expireTime', '<=', at).execute();
 }

@@ -9,8 +9,7 @@ import { Button, InputNumber, Select, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
 import { examRule } from '@kaopei/contracts/exam';
-import { type RepoRecord } from '@kaopei/contracts/repo';
-import { repoApi } from '@kaopei/contracts/repo';
+import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { call } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 

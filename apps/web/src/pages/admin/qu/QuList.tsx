@@ -9,8 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { QU_LEVEL_LABEL, QU_TYPE_LABEL } from '@kaopei/contracts';
-import { QuPerm, type QuRecord } from '@kaopei/contracts/qu';
-import { quApi, type quPagingParams } from '@kaopei/contracts/qu';
+import { quApi, type quPagingParams, QuPerm, type QuRecord } from '@kaopei/contracts/qu';
 import type { z } from 'zod';
 import { call } from '../../../api/request';
 

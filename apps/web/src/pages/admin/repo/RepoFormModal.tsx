@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { type RepoRecord, repoSaveReq } from '@kaopei/contracts/repo';
-import { repoApi } from '@kaopei/contracts/repo';
+import { repoApi, type RepoRecord, repoSaveReq } from '@kaopei/contracts/repo';
 import { call } from '../../../api/request';
 import { zodRule } from '../../../utils/zod-rule';
 

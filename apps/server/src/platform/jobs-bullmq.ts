@@ -1,0 +1,114 @@
+/**
+ * The BullMQ job queue (REDIS_URL): the same JobQueue as the jobs table (platform/jobs.ts), shared
+ * by every server process through Redis. Loaded only when REDIS_URL is set.
+ */
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobState } from '@kaopei/contracts/sys-job';
+import { AppError } from '../lib/errors';
+import { getNodeId, newId } from '../lib/ids';
+import { errorText, progressReporter, type EnqueueOptions, type JobHandler, type JobQueue, type JobRecord } from './jobs';
+
+const QUEUE = 'kaopei-jobs';
+const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
+
+/** The BullMQ queue (REDIS_URL). `redis` is the shared command connection; workers open their own. */
+export class BullJobQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly abort = new AbortController();
+
+  /**
+   * `redis`: the shared (key-prefixed) command connection for the job → queue index; `connect`
+   * opens the unprefixed connections BullMQ needs; `prefix`: BullMQ's key prefix (REDIS_PREFIX).
+   */
+  constructor(
+    private readonly redis: Redis,
+    private readonly connect: (name: string) => Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private queue(name: string): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.connect(`queue-${name}`), prefix: this.prefix });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
+    this.handlers.set(type, handler);
+  }
+
+  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
+    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+    const id = newId();
+    const name = opts.pinTo === undefined ? QUEUE : `${QUEUE}-node-${opts.pinTo}`;
+    // Remember the queue of the id, so that any process can answer the progress call.
+    await this.redis.set(`jobq:${id}`, name, 'EX', 8 * 24 * 3600);
+    await this.queue(name).add(type, { payload, createBy: opts.userId, message: '' }, {
+      jobId: id,
+      attempts: opts.maxAttempts ?? 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+    return id;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const name = await this.redis.get(`jobq:${id}`);
+    if (!name) return null;
+    // The state first, then the job: a job that completes in between is read with its result.
+    const queue = this.queue(name);
+    const bullState = await queue.getJobState(id);
+    const job = await queue.getJob(id);
+    if (!job || bullState === 'unknown') return null;
+    const progress = (job.progress ?? {}) as { pct?: number; message?: string };
+    const state = BULL_STATE[bullState] ?? JobState.QUEUED;
+    return {
+      id,
+      type: job.name,
+      state,
+      progress: state === JobState.DONE ? 100 : (progress.pct ?? 0),
+      message: state === JobState.FAILED || (state === JobState.QUEUED && job.failedReason) ? (job.failedReason ?? '') : (progress.message ?? ''),
+      result: state === JobState.DONE ? (job.returnvalue ?? null) : null,
+      payload: (job.data as { payload: unknown }).payload,
+      createBy: (job.data as { createBy: string }).createBy,
+      createTime: job.timestamp,
+      updateTime: job.finishedOn ?? job.processedOn ?? job.timestamp,
+    };
+  }
+
+  start(concurrency: number): void {
+    if (this.workers.length) return;
+    const process = async (job: Job) => {
+      const handler = this.handlers.get(job.name);
+      if (!handler) throw new UnrecoverableError(`unknown job type ${job.name}`);
+      const report = progressReporter((pct, message) => job.updateProgress({ pct, message }));
+      try {
+        return await handler((job.data as { payload: unknown }).payload, { id: String(job.id), progress: report, signal: this.abort.signal });
+      } catch (err) {
+        if (err instanceof AppError) throw new UnrecoverableError(err.message);
+        throw err;
+      }
+    };
+    for (const name of [QUEUE, `${QUEUE}-node-${getNodeId()}`]) {
+      const worker = new Worker(name, process, { connection: this.connect(`worker-${name}`), concurrency, prefix: this.prefix });
+      worker.on('error', (err) => console.error(`job worker: ${errorText(err)}`));
+      this.workers.push(worker);
+    }
+  }
+
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const late = setTimeout(() => this.abort.abort(), timeoutMs);
+    await Promise.all(this.workers.splice(0).map((w) => w.close()));
+    clearTimeout(late);
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The background job queue, on the database (SQLite or PostgreSQL) and, with TEST_REDIS_URL, on
+ * BullMQ: a job runs once and reports progress and its result; a failure is retried with backoff
+ * until its attempts are used; a business failure (AppError) is not retried; a job pinned to
+ * another node is left to that node; on the database a job whose process died is queued again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommonError } from '@kaopei/contracts';
+import { JobState } from '@kaopei/contracts/sys-job';
+import { AppError } from '../lib/errors';
+import { getNodeId } from '../lib/ids';
+import { now } from '../lib/time';
+import { testApp, type TestApp } from '../test/app';
+import type { JobRecord } from './jobs';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.info('TEST_REDIS_URL is unset: the BullMQ job queue tests are skipped (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379).');
+
+function suite(kind: 'database' | 'bullmq') {
+  let t: TestApp;
+  const runs = new Map<string, number>();
+  const count = (key: string) => runs.set(key, (runs.get(key) ?? 0) + 1);
+
+  beforeAll(async () => {
+    t = await testApp(kind === 'bullmq' ? { REDIS_URL: REDIS_URL as string } : {});
+    t.jobs.register('test.echo', async (payload, job) => {
+      count(`echo:${(payload as { n: number }).n}`);
+      await job.progress(50, '一半了');
+      return { doubled: (payload as { n: number }).n * 2 };
+    });
+    t.jobs.register('test.flaky', async (payload) => {
+      const key = `flaky:${(payload as { id: string }).id}`;
+      count(key);
+      if ((runs.get(key) ?? 0) < 2) throw new Error('database went away');
+      return 'ok';
+    });
+    t.jobs.register('test.refused', async (payload) => {
+      count(`refused:${(payload as { id: string }).id}`);
+      throw new AppError(CommonError.BAD_PARAMS, '文件中没有试题数据！');
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function settled(id: string, timeoutMs = 15_000): Promise<JobRecord> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await t.jobs.get(id);
+      if (job && job.state >= JobState.DONE) return job;
+      if (Date.now() > deadline) throw new Error(`job ${id} not settled: ${JSON.stringify(job)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it(`is the ${kind} queue`, () => {
+    expect(t.jobs.kind).toBe(kind);
+  });
+
+  it('runs a job once and keeps its result, owner and progress', async () => {
+    const id = await t.jobs.enqueue('test.echo', { n: 21 }, { userId: 'u1' });
+    const job = await settled(id);
+    expect(job).toMatchObject({ id, type: 'test.echo', state: JobState.DONE, progress: 100, result: { doubled: 42 }, createBy: 'u1', payload: { n: 21 } });
+    expect(runs.get('echo:21')).toBe(1);
+    expect(await t.jobs.get('1234567890123456789')).toBeNull();
+  });
+
+  it('retries a failing job with backoff, and fails a business error at once', async () => {
+    const flaky = await t.jobs.enqueue('test.flaky', { id: kind }, { userId: 'u1', maxAttempts: 3 });
+    expect(await settled(flaky)).toMatchObject({ state: JobState.DONE, result: 'ok' });
+    expect(runs.get(`flaky:${kind}`)).toBe(2);
+    const refused = await t.jobs.enqueue('test.refused', { id: kind }, { userId: 'u1', maxAttempts: 3 });
+    expect(await settled(refused)).toMatchObject({ state: JobState.FAILED, message: expect.stringContaining('文件中没有试题数据！') });
+    expect(runs.get(`refused:${kind}`)).toBe(1);
+  });
+
+  it('leaves a job pinned to another node to that node', async () => {
+    const other = (getNodeId() + 1) % 1024;
+    const id = await t.jobs.enqueue('test.echo', { n: 7 }, { userId: 'u1', pinTo: other });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await t.jobs.get(id))?.state).toBe(JobState.QUEUED);
+    expect(runs.get('echo:7')).toBeUndefined();
+    const mine = await t.jobs.enqueue('test.echo', { n: 8 }, { userId: 'u1', pinTo: getNodeId() });
+    expect((await settled(mine)).result).toEqual({ doubled: 16 });
+  });
+
+  it('refuses a job type nobody registered', async () => {
+    await expect(t.jobs.enqueue('test.nobody', {}, { userId: 'u1' })).rejects.toThrow(/unknown job type/);
+  });
+
+  it.skipIf(kind !== 'database')('queues again a running job whose process died (its lease ran out)', async () => {
+    const id = await t.jobs.enqueue('test.echo', { n: 99 }, { userId: 'u1', pinTo: (getNodeId() + 2) % 1024 });
+    // As if another process had claimed it and died: running, lease in the past, pinned here now.
+    await t.db.updateTable('sys_job').set({ state: JobState.RUNNING, attempts: 1, lockedUntil: now() - 1, nodeId: getNodeId() }).where('id', '=', id).execute();
+    const job = await settled(id);
+    expect(job).toMatchObject({ state: JobState.DONE, result: { doubled: 198 } });
+    expect(runs.get('echo:99')).toBe(1);
+  });
+}
+
+describe('job queue on the database', () => suite('database'));
+describe.skipIf(!REDIS_URL)('job queue on BullMQ (TEST_REDIS_URL)', () => suite('bullmq'));
