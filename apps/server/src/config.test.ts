@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { testApp, type TestApp } from './test/app';
+import { userApi } from '@kaopei/contracts/sys-user';
 
 describe('loadConfig', () => {
   it('defaults to SQLite under ./data on port 8080 with demo content', () => {
@@ -35,7 +36,7 @@ describe('first start with KAOPEI_ADMIN_PASSWORD', () => {
   it('gives the seeded admin that password instead of the demo one', async () => {
     t = await testApp({ KAOPEI_ADMIN_PASSWORD: 'Other#Pass2026' });
     expect(t.seeded[0]).toMatchObject({ userName: 'admin', password: '(KAOPEI_ADMIN_PASSWORD)' });
-    expect((await t.call('/api/sys/user/login', { username: 'admin', password: 'Admin@123456' })).code).toBe(90010002);
-    expect((await t.call('/api/sys/user/login', { username: 'admin', password: 'Other#Pass2026' })).code).toBe(0);
+    expect((await t.call(userApi.login, { username: 'admin', password: 'Admin@123456' })).code).toBe(90010002);
+    expect((await t.call(userApi.login, { username: 'admin', password: 'Other#Pass2026' })).code).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/app';
+import { userApi } from '@kaopei/contracts/sys-user';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
   let t: TestApp | undefined;
@@ -14,7 +15,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
 
   it('keeps answering after the database terminated its idle connections', async () => {
     t = await testApp();
-    expect((await t.call('/api/sys/user/login', { username: 'admin', password: 'Admin@123456' })).code).toBe(0);
+    expect((await t.call(userApi.login, { username: 'admin', password: 'Admin@123456' })).code).toBe(0);
     const dbName = new URL(t.config.databaseUrl!).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -24,6 +25,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
     await new Promise((r) => setTimeout(r, 200));
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect((await t.call('/api/sys/user/login', { username: 'admin', password: 'Admin@123456' })).code).toBe(0);
+    expect((await t.call(userApi.login, { username: 'admin', password: 'Admin@123456' })).code).toBe(0);
   });
 });

@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@kaopei/contracts';
-import type { ImportResult } from '@kaopei/contracts/qu';
+import { type ImportResult, quApi } from '@kaopei/contracts/qu';
 import { jobApi, JobState, type JobRef, type JobView } from '@kaopei/contracts/sys-job';
 import type { TestApp } from './app';
 import { formatTimeStrict } from '../lib/time';
+import { repoApi } from '@kaopei/contracts/repo';
+import { examApi } from '@kaopei/contracts/exam';
 
 
 let seq = 0;
@@ -30,7 +32,7 @@ export function must<T>(res: Envelope<T> & { status: number }): T {
 }
 
 export async function createRepo(t: TestApp, token: string, title = uniq('题库'), remark = ''): Promise<string> {
-  return must(await t.call<{ id: string }>('/api/repo/save', { title, remark }, token)).id;
+  return must(await t.call<{ id: string }>(repoApi.save, { title, remark }, token)).id;
 }
 
 export interface OptionBody {
@@ -53,7 +55,7 @@ export function quBody(repoId: string, quType: number, over: Record<string, unkn
 }
 
 export async function createQu(t: TestApp, token: string, repoId: string, quType: number, over: Record<string, unknown> = {}): Promise<string> {
-  return must(await t.call<{ id: string }>('/api/qu/qu/save', quBody(repoId, quType, over), token)).id;
+  return must(await t.call<{ id: string }>(quApi.save, quBody(repoId, quType, over), token)).id;
 }
 
 /** A valid exam save body: one rule of 1 single question × 10 points in `repoId`. */
@@ -71,7 +73,7 @@ export function examBody(repoId: string, over: Record<string, unknown> = {}): Re
 }
 
 export async function createExam(t: TestApp, token: string, body: Record<string, unknown>): Promise<string> {
-  return must(await t.call<{ id: string }>('/api/exam/exam/save', body, token)).id;
+  return must(await t.call<{ id: string }>(examApi.save, body, token)).id;
 }
 
 /** Multipart bytes and content-type built by the platform's FormData (no extra package). */

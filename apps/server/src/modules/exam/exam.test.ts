@@ -4,9 +4,11 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
-import { type ExamDetail, ExamError, type ExamRecord, type OnlineExam } from '@kaopei/contracts/exam';
+import { examApi, type ExamDetail, ExamError, type ExamRecord, type OnlineExam } from '@kaopei/contracts/exam';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { createExam, createQu, createRepo, examBody, must, rowCount, shanghaiTime, uniq } from '../../test/builders';
+import { quApi } from '@kaopei/contracts/qu';
+import { paperApi } from '@kaopei/contracts/paper';
 
 const HOUR = 3600_000;
 
@@ -17,12 +19,12 @@ let learner: string;
 let repoId: string;
 let repoTitle: string;
 
-const detail = (id: string) => t.call<ExamDetail>('/api/exam/exam/detail', { id }, admin);
+const detail = (id: string) => t.call<ExamDetail>(examApi.detail, { id }, admin);
 const adminPaging = async (params: Record<string, unknown>, current = 1, size = 10) =>
-  must(await t.call<Page<ExamRecord>>('/api/exam/exam/paging', { current, size, params }, admin));
+  must(await t.call<Page<ExamRecord>>(examApi.paging, { current, size, params }, admin));
 /** Ids of the exams a learner sees as open now. */
-const onlineIds = async (token = learner) => must(await t.call<Page<OnlineExam>>('/api/exam/exam/online-paging', { size: 5000 }, token)).records.map((e) => e.id);
-const checkInfo = (id: string, token = learner) => t.call<OnlineExam>('/api/exam/exam/check-info', { id }, token);
+const onlineIds = async (token = learner) => must(await t.call<Page<OnlineExam>>(examApi.onlinePaging, { size: 5000 }, token)).records.map((e) => e.id);
+const checkInfo = (id: string, token = learner) => t.call<OnlineExam>(examApi.checkInfo, { id }, token);
 
 beforeAll(async () => {
   t = await testApp();
@@ -63,18 +65,18 @@ describe('save and detail', () => {
   it('updates an exam and replaces its rules', async () => {
     const id = await createExam(t, admin, examBody(repoId));
     const title = uniq('改名考试');
-    const res = await t.call('/api/exam/exam/save', examBody(repoId, { id, title, qualifyScore: 3, ruleList: [{ repoId, quType: 3, quCount: 2, quScore: 3 }] }), admin);
+    const res = await t.call(examApi.save, examBody(repoId, { id, title, qualifyScore: 3, ruleList: [{ repoId, quType: 3, quCount: 2, quScore: 3 }] }), admin);
     expect(res).toMatchObject({ code: 0, data: { id } });
     const d = must(await detail(id));
     expect(d).toMatchObject({ title, totalScore: 6, qualifyScore: 3, quCount: 2, startTime: null, endTime: null });
     expect(d.ruleList.map((r) => [r.quType, r.quCount, r.quScore])).toEqual([[3, 2, 3]]);
     expect(await t.db.selectFrom('el_exam_rule').select('id').where('examId', '=', id).execute()).toHaveLength(1);
-    expect(await t.call('/api/exam/exam/save', examBody(repoId, { id: '1234567890123456789' }), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除！' });
+    expect(await t.call(examApi.save, examBody(repoId, { id: '1234567890123456789' }), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除！' });
   });
 
   it('refuses a rule asking more questions than the bank holds (20010008), naming bank and type', async () => {
     const before = { exams: await rowCount(t, 'el_exam'), rules: await rowCount(t, 'el_exam_rule') };
-    const res = await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 1, quCount: 1, quScore: 1 }, { repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin);
+    const res = await t.call(examApi.save, examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 1, quCount: 1, quScore: 1 }, { repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin);
     expect(res).toMatchObject({ status: 200, code: ExamError.RULE_SHORT.code, success: false });
     expect(res.msg).toContain(`「${repoTitle}」`);
     expect(res.msg).toContain('多选题');
@@ -82,9 +84,9 @@ describe('save and detail', () => {
     expect({ exams: await rowCount(t, 'el_exam'), rules: await rowCount(t, 'el_exam_rule') }).toEqual(before);
     // A deleted question no longer counts.
     const q = await createQu(t, admin, repoId, 2);
-    expect((await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(0);
-    must(await t.call('/api/qu/qu/delete', { ids: [q] }, admin));
-    expect((await t.call('/api/exam/exam/save', examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(ExamError.RULE_SHORT.code);
+    expect((await t.call(examApi.save, examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(0);
+    must(await t.call(quApi.delete, { ids: [q] }, admin));
+    expect((await t.call(examApi.save, examBody(repoId, { qualifyScore: 1, ruleList: [{ repoId, quType: 2, quCount: 3, quScore: 1 }] }), admin)).code).toBe(ExamError.RULE_SHORT.code);
   });
 
   it('validates the fields with 10010001 and writes nothing', async () => {
@@ -106,12 +108,12 @@ describe('save and detail', () => {
       [examBody(repoId, { startTime: '2030/01/01 10:00' }), '时间格式应为 yyyy-MM-dd HH:mm:ss'],
     ];
     for (const [body, msg] of cases) {
-      expect(await t.call('/api/exam/exam/save', body, admin), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
+      expect(await t.call(examApi.save, body, admin), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
     }
     const noRules = examBody(repoId);
     delete noRules.ruleList;
-    expect(await t.call('/api/exam/exam/save', noRules, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, success: false });
-    expect(await t.call('/api/exam/exam/save', examBody('1234567890123456789'), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
+    expect(await t.call(examApi.save, noRules, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, success: false });
+    expect(await t.call(examApi.save, examBody('1234567890123456789'), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect(await rowCount(t, 'el_exam')).toBe(before);
   });
 });
@@ -126,7 +128,7 @@ describe('paging, state and delete', () => {
     expect(p1.records.map((r) => r.id)).toEqual([ids[2], ids[1]]);
     expect(p1.records[0]).toMatchObject({ title: `${tag}3`, totalScore: 10, quCount: 1, state: 0, state_dictText: '正常', openType_dictText: '完全公开' });
     expect(p1.records[0]).not.toHaveProperty('ruleList');
-    must(await t.call('/api/exam/exam/state', { ids: [ids[0]], state: 1 }, admin));
+    must(await t.call(examApi.state, { ids: [ids[0]], state: 1 }, admin));
     expect((await adminPaging({ title: tag, state: 1 })).records.map((r) => r.id)).toEqual([ids[0]]);
     expect((await adminPaging({ title: tag, state: 0 })).total).toBe(2);
     expect((await adminPaging({ title: tag, excludes: [ids[1]] })).total).toBe(2);
@@ -138,29 +140,29 @@ describe('paging, state and delete', () => {
   it('disabling (1) takes an exam out of online-paging and enabling (0) brings it back', async () => {
     const id = await createExam(t, admin, examBody(repoId));
     expect(await onlineIds()).toContain(id);
-    expect(await t.call('/api/exam/exam/state', { ids: [id], state: 1 }, admin)).toMatchObject({ code: 0, data: null });
+    expect(await t.call(examApi.state, { ids: [id], state: 1 }, admin)).toMatchObject({ code: 0, data: null });
     expect(must(await detail(id))).toMatchObject({ state: 1, state_dictText: '禁用' });
     expect(await onlineIds()).not.toContain(id);
     expect(await checkInfo(id)).toMatchObject({ code: ExamError.EXAM_NOT_OPEN.code, msg: '考试未开放！' });
-    expect((await t.call('/api/paper/paper/create-paper', { examId: id }, learner)).code).toBe(ExamError.EXAM_NOT_OPEN.code);
-    must(await t.call('/api/exam/exam/state', { ids: [id], state: 0 }, admin));
+    expect((await t.call(paperApi.createPaper, { examId: id }, learner)).code).toBe(ExamError.EXAM_NOT_OPEN.code);
+    must(await t.call(examApi.state, { ids: [id], state: 0 }, admin));
     expect(await onlineIds()).toContain(id);
     expect((await checkInfo(id)).code).toBe(0);
-    for (const state of [2, -1, '1']) expect((await t.call('/api/exam/exam/state', { ids: [id], state }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect((await t.call('/api/exam/exam/state', { ids: [], state: 1 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    for (const state of [2, -1, '1']) expect((await t.call(examApi.state, { ids: [id], state }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(examApi.state, { ids: [], state: 1 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
   });
 
   it('delete removes the exam from both lists', async () => {
     const id = await createExam(t, admin, examBody(repoId));
     const title = must(await detail(id)).title;
     expect(await onlineIds()).toContain(id);
-    expect(await t.call('/api/exam/exam/delete', { ids: [id] }, admin)).toMatchObject({ code: 0, data: null });
+    expect(await t.call(examApi.delete, { ids: [id] }, admin)).toMatchObject({ code: 0, data: null });
     expect((await adminPaging({ title })).total).toBe(0);
     expect(await onlineIds()).not.toContain(id);
     expect(await detail(id)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除！' });
     expect(await checkInfo(id)).toMatchObject({ code: ErrorCode.NOT_FOUND });
-    expect((await t.call('/api/exam/exam/save', examBody(repoId, { id }), admin)).code).toBe(ErrorCode.NOT_FOUND);
-    expect(await t.call('/api/exam/exam/delete', { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
+    expect((await t.call(examApi.save, examBody(repoId, { id }), admin)).code).toBe(ErrorCode.NOT_FOUND);
+    expect(await t.call(examApi.delete, { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
   });
 });
 
@@ -168,7 +170,7 @@ describe('learner view', () => {
   it('online-paging and check-info answer the learner fields without rules or answers', async () => {
     const title = uniq('学员考试');
     const id = await createExam(t, admin, examBody(repoId, { title, content: '考试须知', chance: 3, ruleList: [{ repoId, quType: 1, quCount: 2, quScore: 5 }] }));
-    const page = must(await t.call<Page<OnlineExam>>('/api/exam/exam/online-paging', { params: { title } }, learner));
+    const page = must(await t.call<Page<OnlineExam>>(examApi.onlinePaging, { params: { title } }, learner));
     expect(page).toMatchObject({ total: 1, pages: 1, current: 1, size: 10 });
     const expected = { id, title, content: '考试须知', openType: 1, openType_dictText: '完全公开', startTime: null, endTime: null, totalTime: 30, totalScore: 10, qualifyScore: 6, quCount: 2, chance: 3, tryCount: 0, processPaperId: null };
     expect(page.records[0]).toEqual(expected);
@@ -196,22 +198,22 @@ describe('learner view', () => {
     const id = await createExam(t, admin, examBody(repoId));
     const a = await t.newLearner('exam');
     const b = await t.newLearner('exam');
-    const paper = must(await t.call<{ id: string }>('/api/paper/paper/create-paper', { examId: id }, a.token));
+    const paper = must(await t.call<{ id: string }>(paperApi.createPaper, { examId: id }, a.token));
     const mine = must(await checkInfo(id, a.token));
     expect(mine).toMatchObject({ tryCount: 1, processPaperId: paper.id });
-    const listed = must(await t.call<Page<OnlineExam>>('/api/exam/exam/online-paging', { size: 5000 }, a.token)).records.find((e) => e.id === id);
+    const listed = must(await t.call<Page<OnlineExam>>(examApi.onlinePaging, { size: 5000 }, a.token)).records.find((e) => e.id === id);
     expect(listed).toMatchObject({ tryCount: 1, processPaperId: paper.id });
     // Another learner's attempts are their own.
     expect(must(await checkInfo(id, b.token))).toMatchObject({ tryCount: 0, processPaperId: null });
     // After hand-in the attempt counts but nothing is in progress.
-    must(await t.call('/api/paper/paper/hand-exam', { id: paper.id }, a.token));
+    must(await t.call(paperApi.handExam, { id: paper.id }, a.token));
     expect(must(await checkInfo(id, a.token))).toMatchObject({ tryCount: 1, processPaperId: null });
   });
 
   it('needs a login and a valid id', async () => {
-    expect((await t.call('/api/exam/exam/online-paging', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    expect((await t.call('/api/exam/exam/check-info', { id: '1' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(examApi.onlinePaging, {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(examApi.checkInfo, { id: '1' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
     expect(await checkInfo('1234567890123456789')).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除！' });
-    expect(await t.call('/api/exam/exam/check-info', {}, learner)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: 'ID不能为空！' });
+    expect(await t.call(examApi.checkInfo, {}, learner)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: 'ID不能为空！' });
   });
 });

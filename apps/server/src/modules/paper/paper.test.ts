@@ -4,10 +4,12 @@
  * scoring, exactly-once hand-in, deadlines by the server clock, the sweeper and restarts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaperDetail, PaperQuDetail, PaperResult } from '@kaopei/contracts/paper';
-import type { QuDetail } from '@kaopei/contracts/qu';
+import { paperApi, type PaperDetail, type PaperQuDetail, type PaperResult } from '@kaopei/contracts/paper';
+import { quApi, type QuDetail } from '@kaopei/contracts/qu';
 import { buildApp } from '../../app';
 import { testApp, type TestApp } from '../../test/app';
+import { repoApi } from '@kaopei/contracts/repo';
+import { examApi } from '@kaopei/contracts/exam';
 
 let t: TestApp;
 let admin: string;
@@ -26,9 +28,9 @@ async function createExam(over: Record<string, unknown> = {}): Promise<string> {
 }
 
 async function startPaper(token: string, examId: string): Promise<PaperDetail> {
-  const created = await t.call<{ id: string }>('/api/paper/paper/create-paper', { examId }, token);
+  const created = await t.call<{ id: string }>(paperApi.createPaper, { examId }, token);
   expect(created.code, created.msg).toBe(0);
-  const detail = await t.call<PaperDetail>('/api/paper/paper/paper-detail', { id: created.data!.id }, token);
+  const detail = await t.call<PaperDetail>(paperApi.paperDetail, { id: created.data!.id }, token);
   expect(detail.code).toBe(0);
   return detail.data!;
 }
@@ -37,7 +39,7 @@ const quIdsOf = (p: PaperDetail) => p.groupList.flatMap((g) => g.quList.map((q) 
 
 /** Right option ids of a question, as the admin sees it. */
 async function rightOptions(quId: string): Promise<string[]> {
-  const d = await t.call<QuDetail>('/api/qu/qu/detail', { id: quId }, admin);
+  const d = await t.call<QuDetail>(quApi.detail, { id: quId }, admin);
   return d.data!.answerList.filter((o) => o.isRight).map((o) => o.id);
 }
 
@@ -48,9 +50,9 @@ async function setDeadline(paperId: string, ms: number) {
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login();
-  const repos = await t.call<{ records: { id: string }[] }>('/api/repo/paging', {}, admin);
+  const repos = await t.call<{ records: { id: string }[] }>(repoApi.paging, {}, admin);
   repoId = repos.data!.records[0]!.id;
-  const exams = await t.call<{ records: { id: string }[] }>('/api/exam/exam/paging', {}, admin);
+  const exams = await t.call<{ records: { id: string }[] }>(examApi.paging, {}, admin);
   demoExamId = exams.data!.records[0]!.id;
 });
 afterAll(async () => {
@@ -75,23 +77,23 @@ describe('create-paper and paper-detail', () => {
 
   it('refuses bad input and unknown exams', async () => {
     const { token } = await t.newLearner();
-    expect((await t.call('/api/paper/paper/create-paper', {}, token)).code).toBe(10010001);
-    expect((await t.call('/api/paper/paper/create-paper', { examId: 123 }, token)).code).toBe(10010001);
-    expect((await t.call('/api/paper/paper/create-paper', { examId: '404' }, token)).code).toBe(10010003);
-    expect((await t.call('/api/paper/paper/create-paper', { examId: demoExamId })).code).toBe(10010002);
+    expect((await t.call(paperApi.createPaper, {}, token)).code).toBe(10010001);
+    expect((await t.call(paperApi.createPaper, { examId: 123 }, token)).code).toBe(10010001);
+    expect((await t.call(paperApi.createPaper, { examId: '404' }, token)).code).toBe(10010003);
+    expect((await t.call(paperApi.createPaper, { examId: demoExamId })).code).toBe(10010002);
   });
 
   it('refuses a second paper while one is in progress and points at it', async () => {
     const { token } = await t.newLearner();
     const p = await startPaper(token, demoExamId);
-    const again = await t.call<{ id: string }>('/api/paper/paper/create-paper', { examId: demoExamId }, token);
+    const again = await t.call<{ id: string }>(paperApi.createPaper, { examId: demoExamId }, token);
     expect(again.code).toBe(20010002);
     expect(again.data).toEqual({ id: p.id });
   });
 
   it('opens exactly one paper under concurrent create-paper calls (double click)', async () => {
     const { token, userId } = await t.newLearner();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.call<{ id: string }>('/api/paper/paper/create-paper', { examId: demoExamId }, token)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.call<{ id: string }>(paperApi.createPaper, { examId: demoExamId }, token)));
     const rows = await t.db.selectFrom('el_paper').select(['id']).where('userId', '=', userId).execute();
     expect(rows).toHaveLength(1);
     for (const a of answers) {
@@ -105,15 +107,15 @@ describe('create-paper and paper-detail', () => {
     const { token } = await t.newLearner();
     const once = await createExam({ chance: 1 });
     const p = await startPaper(token, once);
-    expect((await t.call('/api/paper/paper/hand-exam', { id: p.id }, token)).code).toBe(0);
-    expect((await t.call('/api/paper/paper/create-paper', { examId: once }, token)).code).toBe(20010003);
+    expect((await t.call(paperApi.handExam, { id: p.id }, token)).code).toBe(0);
+    expect((await t.call(paperApi.createPaper, { examId: once }, token)).code).toBe(20010003);
 
     const closed = await createExam();
     await t.db.updateTable('el_exam').set({ endTime: Date.now() - 1000 }).where('id', '=', closed).execute();
-    expect((await t.call('/api/paper/paper/create-paper', { examId: closed }, token)).code).toBe(20010004);
+    expect((await t.call(paperApi.createPaper, { examId: closed }, token)).code).toBe(20010004);
     const disabled = await createExam();
-    await t.call('/api/exam/exam/state', { ids: [disabled], state: 1 }, admin);
-    expect((await t.call('/api/paper/paper/create-paper', { examId: disabled }, token)).code).toBe(20010004);
+    await t.call(examApi.state, { ids: [disabled], state: 1 }, admin);
+    expect((await t.call(paperApi.createPaper, { examId: disabled }, token)).code).toBe(20010004);
   });
 
   it("caps the deadline at the exam's end time", async () => {
@@ -128,7 +130,7 @@ describe('create-paper and paper-detail', () => {
 describe('exam integrity before hand-in', () => {
   it('never sends right answers, analysis or scores of answers to the learner', async () => {
     const { token } = await t.newLearner();
-    const created = await t.call<{ id: string }>('/api/paper/paper/create-paper', { examId: demoExamId }, token);
+    const created = await t.call<{ id: string }>(paperApi.createPaper, { examId: demoExamId }, token);
     const paperId = created.data!.id;
     const raw = async (url: string, body: object) => (await t.app.inject({ method: 'POST', url, payload: body, headers: { token } })).body;
     const bodies = [await raw('/api/paper/paper/paper-detail', { id: paperId })];
@@ -141,9 +143,9 @@ describe('exam integrity before hand-in', () => {
     expect(Object.keys(qu.answerList[0]!).sort()).toEqual(['abc', 'checked', 'content', 'id', 'image']);
     expect(qu.answerList.map((o) => o.abc)).toEqual(['A', 'B', 'C', 'D'].slice(0, qu.answerList.length));
     // The options are the question's own options (shuffled, relabelled).
-    const admin_ = await t.call<QuDetail>('/api/qu/qu/detail', { id: qu.quId }, admin);
+    const admin_ = await t.call<QuDetail>(quApi.detail, { id: qu.quId }, admin);
     expect(qu.answerList.map((o) => o.id).sort()).toEqual(admin_.data!.answerList.map((o) => o.id).sort());
-    expect((await t.call('/api/paper/paper/paper-result', { id: paperId }, token)).code).toBe(20010007);
+    expect((await t.call(paperApi.paperResult, { id: paperId }, token)).code).toBe(20010007);
   });
 
   it("treats other users' papers as missing", async () => {
@@ -160,7 +162,7 @@ describe('exam integrity before hand-in', () => {
     ] as const) {
       expect((await t.call(url, body, b.token)).code, url).toBe(10010003);
     }
-    const still = await t.call<PaperDetail>('/api/paper/paper/paper-detail', { id: p.id }, a.token);
+    const still = await t.call<PaperDetail>(paperApi.paperDetail, { id: p.id }, a.token);
     expect(still.data!.state).toBe(0);
   });
 
@@ -171,7 +173,7 @@ describe('exam integrity before hand-in', () => {
     const quId = quIdsOf(p)[0]!;
     await t.db.updateTable('el_qu').set({ deleted: 1 }).where('id', '=', quId).execute();
     try {
-      expect((await t.call('/api/paper/paper/qu-detail', { paperId: p.id, quId }, token)).code).toBe(20010001);
+      expect((await t.call(paperApi.quDetail, { paperId: p.id, quId }, token)).code).toBe(20010001);
     } finally {
       await t.db.updateTable('el_qu').set({ deleted: 0 }).where('id', '=', quId).execute();
     }
@@ -184,24 +186,24 @@ describe('fill-answer', () => {
     const p = await startPaper(token, await createExam());
     const single = p.groupList[0]!.quList[0]!.quId;
     const multi = p.groupList[1]!.quList[0]!.quId;
-    const q = (await t.call<PaperQuDetail>('/api/paper/paper/qu-detail', { paperId: p.id, quId: single }, token)).data!;
-    const other = (await t.call<PaperQuDetail>('/api/paper/paper/qu-detail', { paperId: p.id, quId: multi }, token)).data!;
+    const q = (await t.call<PaperQuDetail>(paperApi.quDetail, { paperId: p.id, quId: single }, token)).data!;
+    const other = (await t.call<PaperQuDetail>(paperApi.quDetail, { paperId: p.id, quId: multi }, token)).data!;
     const [o1, o2] = q.answerList.map((o) => o.id);
-    const fill = (quId: string, answers: unknown) => t.call<{ answered: boolean }>('/api/paper/paper/fill-answer', { paperId: p.id, quId, answers }, token);
+    const fill = (quId: string, answers: unknown) => t.call<{ answered: boolean }>(paperApi.fillAnswer, { paperId: p.id, quId, answers }, token);
 
     expect((await fill(single, [o1])).data).toEqual({ quId: single, answered: true });
     expect((await fill(single, [o2])).code).toBe(0);
-    let seen = (await t.call<PaperQuDetail>('/api/paper/paper/qu-detail', { paperId: p.id, quId: single }, token)).data!;
+    let seen = (await t.call<PaperQuDetail>(paperApi.quDetail, { paperId: p.id, quId: single }, token)).data!;
     expect(seen.answerList.filter((o) => o.checked).map((o) => o.id)).toEqual([o2]);
-    const card = (await t.call<PaperDetail>('/api/paper/paper/paper-detail', { id: p.id }, token)).data!;
+    const card = (await t.call<PaperDetail>(paperApi.paperDetail, { id: p.id }, token)).data!;
     expect(card.groupList[0]!.quList[0]!.answered).toBe(true);
 
     expect((await fill(single, [o1, o2])).code).toBe(10010001); // a single has one answer
     expect((await fill(single, [other.answerList[0]!.id])).code).toBe(10010001); // option of another question
     expect((await fill(single, 'x')).code).toBe(10010001);
-    expect((await t.call('/api/paper/paper/fill-answer', { paperId: p.id, answers: [] }, token)).code).toBe(10010001);
+    expect((await t.call(paperApi.fillAnswer, { paperId: p.id, answers: [] }, token)).code).toBe(10010001);
     expect((await fill('nope', [])).code).toBe(10010003);
-    seen = (await t.call<PaperQuDetail>('/api/paper/paper/qu-detail', { paperId: p.id, quId: single }, token)).data!;
+    seen = (await t.call<PaperQuDetail>(paperApi.quDetail, { paperId: p.id, quId: single }, token)).data!;
     expect(seen.answerList.filter((o) => o.checked).map((o) => o.id)).toEqual([o2]); // refused calls changed nothing
 
     expect((await fill(single, [])).data).toEqual({ quId: single, answered: false });
@@ -217,7 +219,7 @@ describe('hand-exam and paper-result', () => {
     for (const [gi, g] of p.groupList.entries()) {
       for (const [qi, q] of g.quList.entries()) {
         const right = await rightOptions(q.quId);
-        const all = (await t.call<PaperQuDetail>('/api/paper/paper/qu-detail', { paperId: p.id, quId: q.quId }, token)).data!.answerList.map((o) => o.id);
+        const all = (await t.call<PaperQuDetail>(paperApi.quDetail, { paperId: p.id, quId: q.quId }, token)).data!.answerList.map((o) => o.id);
         const wrong = all.filter((id) => !right.includes(id));
         let pick: string[];
         if (qi === 0) pick = right; // right
@@ -225,12 +227,12 @@ describe('hand-exam and paper-result', () => {
         else pick = [wrong[0]!]; // wrong
         if (qi === 0) expected += g.perScore;
         chosen.set(q.quId, pick);
-        expect((await t.call('/api/paper/paper/fill-answer', { paperId: p.id, quId: q.quId, answers: pick }, token)).code).toBe(0);
+        expect((await t.call(paperApi.fillAnswer, { paperId: p.id, quId: q.quId, answers: pick }, token)).code).toBe(0);
       }
     }
-    const hand = await t.call<{ state: number }>('/api/paper/paper/hand-exam', { id: p.id }, token);
+    const hand = await t.call<{ state: number }>(paperApi.handExam, { id: p.id }, token);
     expect(hand.data!.state).toBe(2);
-    const r = (await t.call<PaperResult>('/api/paper/paper/paper-result', { id: p.id }, token)).data!;
+    const r = (await t.call<PaperResult>(paperApi.paperResult, { id: p.id }, token)).data!;
     expect(r.userScore).toBe(expected);
     expect(expected).toBe(4 + 6 + 5);
     expect(r.passed).toBe(false);
@@ -244,7 +246,7 @@ describe('hand-exam and paper-result', () => {
         expect(q.actualScore).toBe(q.isRight ? q.score : 0);
       }
     }
-    const mine = await t.call<{ records: { id: string; userScore: number; state: number }[] }>('/api/paper/paper/paging', {}, token);
+    const mine = await t.call<{ records: { id: string; userScore: number; state: number }[] }>(paperApi.paging, {}, token);
     expect(mine.data!.records).toEqual([expect.objectContaining({ id: p.id, userScore: expected, state: 2 })]);
   });
 
@@ -252,18 +254,18 @@ describe('hand-exam and paper-result', () => {
     const { token } = await t.newLearner();
     const p = await startPaper(token, await createExam());
     const q = p.groupList[0]!.quList[0]!.quId;
-    await t.call('/api/paper/paper/fill-answer', { paperId: p.id, quId: q, answers: await rightOptions(q) }, token);
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.call<{ state: number }>('/api/paper/paper/hand-exam', { id: p.id }, token)));
+    await t.call(paperApi.fillAnswer, { paperId: p.id, quId: q, answers: await rightOptions(q) }, token);
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.call<{ state: number }>(paperApi.handExam, { id: p.id }, token)));
     for (const r of results) expect(r.data).toEqual({ id: p.id, state: 2 });
     const row = await t.db.selectFrom('el_paper').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
     expect(row.userScore).toBe(4);
     const qus = await t.db.selectFrom('el_paper_qu').select(['actualScore']).where('paperId', '=', p.id).execute();
     expect(qus.reduce((s, x) => s + x.actualScore, 0)).toBe(4);
-    const after = await t.call('/api/paper/paper/fill-answer', { paperId: p.id, quId: q, answers: [] }, token);
+    const after = await t.call(paperApi.fillAnswer, { paperId: p.id, quId: q, answers: [] }, token);
     expect(after.code).toBe(20010005);
-    expect((await t.call<PaperResult>('/api/paper/paper/paper-result', { id: p.id }, token)).data!.userScore).toBe(4);
+    expect((await t.call<PaperResult>(paperApi.paperResult, { id: p.id }, token)).data!.userScore).toBe(4);
     // A new attempt is allowed (chance 0 = unlimited) once the paper is handed in.
-    expect((await t.call('/api/paper/paper/create-paper', { examId: p.examId }, token)).code).toBe(0);
+    expect((await t.call(paperApi.createPaper, { examId: p.examId }, token)).code).toBe(0);
   });
 });
 
@@ -273,9 +275,9 @@ describe('deadlines by the server clock', () => {
     const p = await startPaper(token, await createExam());
     const q = p.groupList[0]!.quList[0]!.quId;
     await setDeadline(p.id, Date.now() - 1);
-    const late = await t.call('/api/paper/paper/fill-answer', { paperId: p.id, quId: q, answers: [] }, token);
+    const late = await t.call(paperApi.fillAnswer, { paperId: p.id, quId: q, answers: [] }, token);
     expect(late.code).toBe(20010006);
-    const d = (await t.call<PaperDetail>('/api/paper/paper/paper-detail', { id: p.id }, token)).data!;
+    const d = (await t.call<PaperDetail>(paperApi.paperDetail, { id: p.id }, token)).data!;
     expect(d.state).toBe(2);
     expect(d.leftSeconds).toBe(0);
   });
@@ -299,9 +301,9 @@ describe('restart', () => {
     const r = await testApp({ SWEEP_INTERVAL_MS: '600000' });
     try {
       const adminToken = await r.login();
-      const exams = await r.call<{ records: { id: string }[] }>('/api/exam/exam/paging', {}, adminToken);
+      const exams = await r.call<{ records: { id: string }[] }>(examApi.paging, {}, adminToken);
       const learner = await r.login({ username: 'learner', password: 'Learner@123456' });
-      const created = await r.call<{ id: string }>('/api/paper/paper/create-paper', { examId: exams.data!.records[0]!.id }, learner);
+      const created = await r.call<{ id: string }>(paperApi.createPaper, { examId: exams.data!.records[0]!.id }, learner);
       const paperId = created.data!.id;
       await r.app.close(); // the server goes down with the paper open …
       const again = await buildApp(r.config); // … the paper's time runs out …

@@ -7,12 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
+import { col, type Data, HEADER, NS, questionRows, repeated, row, SHEET, sheetXml, writeZip, xlsxEntries } from './qu.test-zips';
 import { DEFAULT_IMPORT_LIMITS, MSG_BAD_FILE, buildQuestionSheet, parseQuestionFile, parseQuestionSheet, type ParseQuestionOptions } from './qu.import';
 
 const MiB = 1024 * 1024;
@@ -27,62 +25,6 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const tmpFile = (ext = 'xlsx') => path.join(dir, `f${++n}.${ext}`);
 
-/** `head`, `unit` repeated to about `bytes` (in blocks of about 64 KiB), then `tail`. */
-function* repeated(head: string, unit: string, tail: string, bytes: number): Generator<Buffer> {
-  yield Buffer.from(head);
-  const block = Buffer.from(unit.repeat(Math.max(1, Math.floor(65536 / Buffer.byteLength(unit)))));
-  for (let written = 0; written + block.length <= bytes; written += block.length) yield block;
-  yield Buffer.from(tail);
-}
-
-type Data = string | (() => Iterable<Buffer>);
-/** Writes a zip of `entries` (name → text, or a generator streamed through deflate). */
-async function writeZip(file: string, entries: [string, Data][], compressionLevel = 1): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of entries) {
-    if (typeof data === 'string') zip.addBuffer(Buffer.from(data), name, { compressionLevel });
-    else zip.addReadStream(Readable.from(data()), name, { compressionLevel });
-  }
-  zip.end();
-  await pipeline(zip.outputStream, fs.createWriteStream(file));
-  return file;
-}
-
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const RELS_NS = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
-const SHEET = 'xl/worksheets/sheet1.xml';
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const col = (i: number) => String.fromCharCode(65 + i);
-/** A row of inline-string cells (blank cells left out). */
-const row = (r: number, cells: string[]) =>
-  `<row r="${r}">${cells.map((c, i) => (c === '' ? '' : `<c r="${col(i)}${r}" t="inlineStr"><is><t>${esc(c)}</t></is></c>`)).join('')}</row>`;
-const HEADER = row(1, ['试题数据']) + row(2, [...IMPORT_HEADERS]);
-const sheetXml = (rows: string) => `<worksheet ${NS}><sheetData>${HEADER}${rows}</sheetData></worksheet>`;
-/** Rows `from`… of `count` valid 单选 questions numbered `firstNo`…, 4 options each (the second one right). */
-const questionRows = (count: number, from = 3, firstNo = 1) =>
-  Array.from({ length: count * 4 }, (_, i) => {
-    const q = Math.floor(i / 4) + firstNo;
-    const k = i % 4;
-    return row(from + i, k === 0 ? [String(q), '单选', `第${q}题`, '', '', '', '测试题库', '0', 'A'] : [String(q), '', '', '', '', '', '', k === 1 ? '1' : '0', 'BCD'[k - 1]]);
-  }).join('');
-
-/** The entries of a minimal xlsx: one worksheet 试题数据, optional shared strings and styles. */
-function xlsxEntries(parts: { sheet: Data; sharedStrings?: Data; styles?: Data; workbook?: string }): [string, Data][] {
-  const rels = [`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`];
-  if (parts.sharedStrings) rels.push(`<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`);
-  if (parts.styles) rels.push(`<Relationship Id="rId3" Type="${REL}/styles" Target="/xl/styles.xml"/>`);
-  const entries: [string, Data][] = [
-    ['[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'],
-    ['_rels/.rels', `<Relationships ${RELS_NS}><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
-    ['xl/workbook.xml', parts.workbook ?? `<workbook ${NS}><sheets><sheet name="试题数据" sheetId="1" r:id="rId1"/></sheets></workbook>`],
-    ['xl/_rels/workbook.xml.rels', `<Relationships ${RELS_NS}>${rels.join('')}</Relationships>`],
-    [SHEET, parts.sheet],
-  ];
-  if (parts.sharedStrings) entries.push(['xl/sharedStrings.xml', parts.sharedStrings]);
-  if (parts.styles) entries.push(['xl/styles.xml', parts.styles]);
-  return entries;
-}
 const writeXlsx = async (parts: Parameters<typeof xlsxEntries>[0]) => writeZip(tmpFile(), xlsxEntries(parts));
 const parse = (file: string, more: Partial<ParseQuestionOptions> = {}) => parseQuestionFile(file, { repoFromFile: true, ...more });
 

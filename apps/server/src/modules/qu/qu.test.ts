@@ -4,25 +4,27 @@
  * nothing, banks by 所属题库, duplicates asked about, skipped or imported again, rich text sanitised)
  * and the template download. The parser itself is unit-tested in qu.import.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
 import { IMPORT_HEADERS, IMPORT_MAX_BYTES, IMPORT_SHEET_NAME, quApi, type QuDetail, type QuRecord } from '@kaopei/contracts/qu';
 import { jobApi, JobState } from '@kaopei/contracts/sys-job';
-import { type RepoRecord } from '@kaopei/contracts/repo';
+import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { testApp, type TestApp } from '../../test/app';
 import { contentCounts, createQu, createRepo, importXlsx, must, quBody, uniq, waitForJob, xlsxUpload } from '../../test/builders';
 import { hasSharedData, sharedDataPath } from '../../test/shared-data';
 import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.import';
+import { HEADER, NS, repeated, row, writeZip, xlsxEntries } from './qu.test-zips';
 
 let t: TestApp;
 let admin: string;
 
-const detail = (id: string) => t.call<QuDetail>('/api/qu/qu/detail', { id }, admin);
-const paging = async (params: Record<string, unknown>, size = 100) => must(await t.call<Page<QuRecord>>('/api/qu/qu/paging', { current: 1, size, params }, admin));
-const repoDetail = async (id: string) => must(await t.call<RepoRecord>('/api/repo/detail', { id }, admin));
+const detail = (id: string) => t.call<QuDetail>(quApi.detail, { id }, admin);
+const paging = async (params: Record<string, unknown>, size = 100) => must(await t.call<Page<QuRecord>>(quApi.paging, { current: 1, size, params }, admin));
+const repoDetail = async (id: string) => must(await t.call<RepoRecord>(repoApi.detail, { id }, admin));
 /** Live banks with exactly this title. */
 const banksTitled = async (title: string) => (await t.db.selectFrom('el_repo').select(['id']).where('title', '=', title).where('deleted', '=', 0).execute()).map((r) => r.id);
 
@@ -76,10 +78,10 @@ describe('save and detail', () => {
     ];
     const before = await contentCounts(t);
     for (const [body, msg] of cases) {
-      expect(await t.call('/api/qu/qu/save', body, admin), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
+      expect(await t.call(quApi.save, body, admin), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
     }
-    expect((await t.call('/api/qu/qu/save', quBody(repoId, 1, { level: 3 }), admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect(await t.call('/api/qu/qu/save', quBody('1234567890123456789', 1), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
+    expect((await t.call(quApi.save, quBody(repoId, 1, { level: 3 }), admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect(await t.call(quApi.save, quBody('1234567890123456789', 1), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect(await contentCounts(t)).toEqual(before);
     expect((await repoDetail(repoId)).quCount).toBe(0);
   });
@@ -103,7 +105,7 @@ describe('paging', () => {
     expect((await paging({ repoId, quType: 2, content: tag })).records.map((r) => r.id)).toEqual([m]);
     expect((await paging({ repoId, content: '_100%' })).records.map((r) => r.id)).toEqual([j]);
     expect((await paging({ repoId, content: '%' })).records.map((r) => r.id)).toEqual([j]);
-    const page2 = must(await t.call<Page<QuRecord>>('/api/qu/qu/paging', { current: 2, size: 3, params: { repoId } }, admin));
+    const page2 = must(await t.call<Page<QuRecord>>(quApi.paging, { current: 2, size: 3, params: { repoId } }, admin));
     expect(page2).toMatchObject({ total: 4, pages: 2, current: 2, size: 3 });
     expect(page2.records.map((r) => r.id)).toEqual([s1]);
     expect((await paging({ quType: 1 }, 5000)).records.every((r) => r.quType === 1)).toBe(true);
@@ -115,7 +117,7 @@ describe('update and delete', () => {
     const repoId = await createRepo(t, admin);
     const id = await createQu(t, admin, repoId, 1);
     const [a, b] = must(await detail(id)).answerList;
-    const res = await t.call('/api/qu/qu/save', quBody(repoId, 1, {
+    const res = await t.call(quApi.save, quBody(repoId, 1, {
       id,
       content: '修改后的题目',
       answerList: [
@@ -138,22 +140,22 @@ describe('update and delete', () => {
     const repoId = await createRepo(t, admin);
     const id = await createQu(t, admin, repoId, 2);
     const before = must(await detail(id));
-    const res = await t.call('/api/qu/qu/save', quBody(repoId, 2, { id, answerList: before.answerList.map((o, i) => ({ ...o, isRight: i === 0 })) }), admin);
+    const res = await t.call(quApi.save, quBody(repoId, 2, { id, answerList: before.answerList.map((o, i) => ({ ...o, isRight: i === 0 })) }), admin);
     expect(res).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '多选题至少要有两个正确项！' });
     expect(must(await detail(id))).toEqual(before);
-    expect(await t.call('/api/qu/qu/save', quBody(repoId, 1, { id: '1234567890123456789' }), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '试题不存在或已被删除！' });
+    expect(await t.call(quApi.save, quBody(repoId, 1, { id: '1234567890123456789' }), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '试题不存在或已被删除！' });
   });
 
   it('delete hides the question from paging, detail and the bank counts', async () => {
     const repoId = await createRepo(t, admin);
     const keep = await createQu(t, admin, repoId, 1);
     const gone = await createQu(t, admin, repoId, 1);
-    expect(await t.call('/api/qu/qu/delete', { ids: [gone] }, admin)).toMatchObject({ code: 0, data: null });
+    expect(await t.call(quApi.delete, { ids: [gone] }, admin)).toMatchObject({ code: 0, data: null });
     expect((await paging({ repoId })).records.map((r) => r.id)).toEqual([keep]);
     expect(await detail(gone)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '试题不存在或已被删除！' });
     expect(await repoDetail(repoId)).toMatchObject({ quCount: 1, objCount: 1, typeCountList: [{ quType: 1, count: 1 }] });
-    expect((await t.call('/api/qu/qu/save', quBody(repoId, 1, { id: gone }), admin)).code).toBe(ErrorCode.NOT_FOUND);
-    expect(await t.call('/api/qu/qu/delete', { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
+    expect((await t.call(quApi.save, quBody(repoId, 1, { id: gone }), admin)).code).toBe(ErrorCode.NOT_FOUND);
+    expect(await t.call(quApi.delete, { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
   });
 });
 
@@ -270,7 +272,7 @@ describe('import (a background job)', () => {
     expect(await xlsxUpload(t, admin, template, 'ok.xlsx', '1234567890123456789')).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect(await xlsxUpload(t, admin, template, 'ok.xlsx', undefined, 'maybe' as never)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '重复试题处理方式不正确！' });
     expect(await xlsxUpload(t, undefined, template, 'ok.xlsx')).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
-    expect(await t.call('/api/qu/qu/import', { file: 'x' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请上传.xlsx文件！' });
+    expect(await t.call(quApi.import, { file: 'x' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请上传.xlsx文件！' });
     expect(await contentCounts(t)).toEqual(before);
   });
 
@@ -278,6 +280,24 @@ describe('import (a background job)', () => {
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 0x50);
     expect(await xlsxUpload(t, admin, big, 'big.xlsx')).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件不能超过20MB！' });
     expect(readdirSync(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('survives two zip bombs uploaded at once: both imports are refused with the size message, nothing is written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kaopei-bomb-'));
+    try {
+      // 300 MB of sheet XML deflated into a file of a few hundred KB (streamed: never held whole).
+      const rowXml = row(3, ['1', '单选', '题', '', '', '', '库', '1', 'A']);
+      const file = await writeZip(path.join(dir, 'bomb.xlsx'), xlsxEntries({ sheet: () => repeated(`<worksheet ${NS}><sheetData>${HEADER}`, rowXml, '</sheetData></worksheet>', 300 * 1024 * 1024) }));
+      const bomb = readFileSync(file);
+      expect(bomb.length).toBeLessThan(IMPORT_MAX_BYTES);
+      const before = await contentCounts(t);
+      const [a, b] = await Promise.all([importXlsx(t, admin, bomb, 'a.xlsx'), importXlsx(t, admin, bomb, 'b.xlsx')]);
+      for (const r of [a, b]) expect(r.result).toMatchObject({ imported: 0, errors: [{ row: 0, msg: '文件解压后超过64MB，请拆分后再导入！' }] });
+      expect(await contentCounts(t)).toEqual(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stores question text sanitised: the stored-XSS payload of the review loses its script', async () => {

@@ -4,19 +4,22 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
-import { RepoError, type RepoRecord } from '@kaopei/contracts/repo';
+import { repoApi, RepoError, type RepoRecord } from '@kaopei/contracts/repo';
 import { testApp, type TestApp } from '../../test/app';
 import { contentCounts, createExam, createQu, createRepo, examBody, must, uniq } from '../../test/builders';
 import { newId } from '../../lib/ids';
+import { quApi } from '@kaopei/contracts/qu';
+import { statApi } from '@kaopei/contracts/stat';
+import { examApi } from '@kaopei/contracts/exam';
 
 let t: TestApp;
 let admin: string;
 
 async function paging(params: Record<string, unknown> = {}, current = 1, size = 10): Promise<Page<RepoRecord>> {
-  return must(await t.call<Page<RepoRecord>>('/api/repo/paging', { current, size, params }, admin));
+  return must(await t.call<Page<RepoRecord>>(repoApi.paging, { current, size, params }, admin));
 }
 async function detail(id: string) {
-  return t.call<RepoRecord>('/api/repo/detail', { id }, admin);
+  return t.call<RepoRecord>(repoApi.detail, { id }, admin);
 }
 
 beforeAll(async () => {
@@ -67,9 +70,9 @@ describe('paging', () => {
   });
 
   it('refuses bad paging numbers', async () => {
-    expect((await t.call('/api/repo/paging', { current: 0 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect((await t.call('/api/repo/paging', { size: 5001 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect((await t.call('/api/repo/paging', { params: { title: 5 } }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(repoApi.paging, { current: 0 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(repoApi.paging, { size: 5001 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(repoApi.paging, { params: { title: 5 } }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
   });
 });
 
@@ -89,7 +92,7 @@ describe('counts', () => {
       .insertInto('el_qu')
       .values({ id: newId(), repoId, parentId: '', quType: 4, level: 1, content: '简答', analysis: '', image: '', video: '', answer: '', sort: 0, deleted: 0, createBy: '', createTime: at, updateTime: at })
       .execute();
-    must(await t.call('/api/qu/qu/delete', { ids: [gone] }, admin));
+    must(await t.call(quApi.delete, { ids: [gone] }, admin));
     const expected = {
       quCount: 5,
       objCount: 4,
@@ -110,11 +113,11 @@ describe('counts', () => {
 describe('save and detail', () => {
   it('creates and updates a bank', async () => {
     const title = uniq('新建题库');
-    const res = await t.call<{ id: string }>('/api/repo/save', { title: `  ${title}  `, remark: '备注' }, admin);
+    const res = await t.call<{ id: string }>(repoApi.save, { title: `  ${title}  `, remark: '备注' }, admin);
     expect(res.code).toBe(0);
     const id = res.data!.id;
     expect(must(await detail(id))).toMatchObject({ id, title, remark: '备注', quCount: 0 });
-    const saved = await t.call<{ id: string }>('/api/repo/save', { id, title: `${title}改`, remark: '' }, admin);
+    const saved = await t.call<{ id: string }>(repoApi.save, { id, title: `${title}改`, remark: '' }, admin);
     expect(saved.data).toEqual({ id });
     expect(must(await detail(id))).toMatchObject({ id, title: `${title}改`, remark: '' });
     expect((await paging({ title })).total).toBe(1);
@@ -122,7 +125,7 @@ describe('save and detail', () => {
 
   it('answers 10010003 when updating a missing bank, and creates nothing', async () => {
     const before = await contentCounts(t);
-    const res = await t.call('/api/repo/save', { id: '1234567890123456789', title: '不存在' }, admin);
+    const res = await t.call(repoApi.save, { id: '1234567890123456789', title: '不存在' }, admin);
     expect(res).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect(await contentCounts(t)).toEqual(before);
     expect((await detail('1234567890123456789')).code).toBe(ErrorCode.NOT_FOUND);
@@ -131,11 +134,11 @@ describe('save and detail', () => {
   it('validates the title', async () => {
     const before = await contentCounts(t);
     for (const body of [{}, { title: '' }, { title: '   ' }, { title: null }]) {
-      expect(await t.call('/api/repo/save', body, admin)).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg: '题库名称不能为空！' });
+      expect(await t.call(repoApi.save, body, admin)).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg: '题库名称不能为空！' });
     }
-    expect(await t.call('/api/repo/save', { title: '长'.repeat(101) }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '题库名称不能超过100个字符' });
-    expect(await t.call('/api/repo/save', { title: 'ok', remark: '长'.repeat(501) }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '题库描述不能超过500个字符' });
-    expect(await t.call('/api/repo/detail', {}, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: 'ID不能为空！' });
+    expect(await t.call(repoApi.save, { title: '长'.repeat(101) }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '题库名称不能超过100个字符' });
+    expect(await t.call(repoApi.save, { title: 'ok', remark: '长'.repeat(501) }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '题库描述不能超过500个字符' });
+    expect(await t.call(repoApi.detail, {}, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: 'ID不能为空！' });
     expect(await contentCounts(t)).toEqual(before);
   });
 });
@@ -145,15 +148,15 @@ describe('delete', () => {
     const repoId = await createRepo(t, admin);
     await createQu(t, admin, repoId, 1);
     await createQu(t, admin, repoId, 3);
-    const quBefore = must(await t.call<{ quCount: number }>('/api/stat/total/num/all', {}, admin)).quCount;
-    expect(await t.call('/api/repo/delete', { ids: [repoId] }, admin)).toMatchObject({ code: 0, data: null });
+    const quBefore = must(await t.call<{ quCount: number }>(statApi.totalNumAll, {}, admin)).quCount;
+    expect(await t.call(repoApi.delete, { ids: [repoId] }, admin)).toMatchObject({ code: 0, data: null });
     expect(await detail(repoId)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect((await paging({ excludes: [] }, 1, 5000)).records.some((r) => r.id === repoId)).toBe(false);
-    expect(must(await t.call<Page<unknown>>('/api/qu/qu/paging', { params: { repoId } }, admin)).total).toBe(0);
-    expect(must(await t.call<{ quCount: number }>('/api/stat/total/num/all', {}, admin)).quCount).toBe(quBefore - 2);
+    expect(must(await t.call<Page<unknown>>(quApi.paging, { params: { repoId } }, admin)).total).toBe(0);
+    expect(must(await t.call<{ quCount: number }>(statApi.totalNumAll, {}, admin)).quCount).toBe(quBefore - 2);
     // A deleted bank can no longer be updated or receive questions.
-    expect((await t.call('/api/repo/save', { id: repoId, title: '复活' }, admin)).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await t.call('/api/qu/qu/save', { repoId, quType: 3, content: '题', answerList: [{ content: '对', isRight: true }, { content: '错' }] }, admin)).code).toBe(
+    expect((await t.call(repoApi.save, { id: repoId, title: '复活' }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(quApi.save, { repoId, quType: 3, content: '题', answerList: [{ content: '对', isRight: true }, { content: '错' }] }, admin)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
   });
@@ -165,21 +168,21 @@ describe('delete', () => {
     const free = await createRepo(t, admin);
     const examId = await createExam(t, admin, examBody(used));
     const before = await contentCounts(t);
-    const res = await t.call('/api/repo/delete', { ids: [free, used] }, admin);
+    const res = await t.call(repoApi.delete, { ids: [free, used] }, admin);
     expect(res).toMatchObject({ status: 200, code: RepoError.REPO_IN_USE.code, success: false });
     expect(res.msg).toContain(`「${usedTitle}」`);
     expect(await contentCounts(t)).toEqual(before);
     expect(must(await detail(used))).toMatchObject({ quCount: 1 });
     expect((await detail(free)).code).toBe(0);
     // Once the exam is deleted the bank may go.
-    must(await t.call('/api/exam/exam/delete', { ids: [examId] }, admin));
-    expect((await t.call('/api/repo/delete', { ids: [free, used] }, admin)).code).toBe(0);
+    must(await t.call(examApi.delete, { ids: [examId] }, admin));
+    expect((await t.call(repoApi.delete, { ids: [free, used] }, admin)).code).toBe(0);
     expect((await detail(used)).code).toBe(ErrorCode.NOT_FOUND);
     expect((await detail(free)).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('needs at least one id', async () => {
-    expect(await t.call('/api/repo/delete', { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
-    expect(await t.call('/api/repo/delete', {}, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
+    expect(await t.call(repoApi.delete, { ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
+    expect(await t.call(repoApi.delete, {}, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一条数据！' });
   });
 });

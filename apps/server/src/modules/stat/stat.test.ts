@@ -4,16 +4,18 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { CommonError, ErrorCode } from '@kaopei/contracts';
-import { type TotalNum } from '@kaopei/contracts/stat';
+import { statApi, type TotalNum } from '@kaopei/contracts/stat';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { createExam, createQu, createRepo, examBody, must } from '../../test/builders';
-import { RepoError } from '@kaopei/contracts/repo';
-import { UserError } from '@kaopei/contracts/sys-user';
+import { repoApi, RepoError } from '@kaopei/contracts/repo';
+import { userApi, UserError } from '@kaopei/contracts/sys-user';
+import { quApi } from '@kaopei/contracts/qu';
+import { examApi } from '@kaopei/contracts/exam';
 
 let t: TestApp;
 let admin: string;
 
-const totals = async () => must(await t.call<TotalNum>('/api/stat/total/num/all', {}, admin));
+const totals = async () => must(await t.call<TotalNum>(statApi.totalNumAll, {}, admin));
 
 beforeAll(async () => {
   t = await testApp();
@@ -48,20 +50,20 @@ describe('POST /api/stat/total/num/all', () => {
     const examId = await createExam(t, admin, examBody(repoId));
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
     // Refused calls change nothing.
-    expect((await t.call('/api/qu/qu/save', { repoId, quType: 1, content: '坏题', answerList: [{ content: 'a', isRight: true }] }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
-    expect((await t.call('/api/repo/delete', { ids: [repoId] }, admin)).code).toBe(RepoError.REPO_IN_USE.code);
-    expect((await t.call('/api/sys/user/reg', { userName: 'admin', realName: '重名', password: 'Good@1234' })).code).toBe(UserError.USER_EXISTS.code);
+    expect((await t.call(quApi.save, { repoId, quType: 1, content: '坏题', answerList: [{ content: 'a', isRight: true }] }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(repoApi.delete, { ids: [repoId] }, admin)).code).toBe(RepoError.REPO_IN_USE.code);
+    expect((await t.call(userApi.reg, { userName: 'admin', realName: '重名', password: 'Good@1234' })).code).toBe(UserError.USER_EXISTS.code);
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
-    must(await t.call('/api/qu/qu/delete', { ids: [q1] }, admin));
-    must(await t.call('/api/exam/exam/delete', { ids: [examId] }, admin));
+    must(await t.call(quApi.delete, { ids: [q1] }, admin));
+    must(await t.call(examApi.delete, { ids: [examId] }, admin));
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 1 });
-    must(await t.call('/api/repo/delete', { ids: [repoId] }, admin));
+    must(await t.call(repoApi.delete, { ids: [repoId] }, admin));
     expect(await totals()).toEqual(before);
   });
 
   it('is an admin call', async () => {
     const learner = await t.login(LEARNER);
-    expect(await t.call('/api/stat/total/num/all', {}, learner)).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: CommonError.NO_PERMISSION.msg, data: null, success: false });
-    expect((await t.call('/api/stat/total/num/all', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect(await t.call(statApi.totalNumAll, {}, learner)).toEqual({ status: 200, code: ErrorCode.NO_PERMISSION, msg: CommonError.NO_PERMISSION.msg, data: null, success: false });
+    expect((await t.call(statApi.totalNumAll, {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });

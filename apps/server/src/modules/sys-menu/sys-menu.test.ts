@@ -4,10 +4,14 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
-import { type RouteNode } from '@kaopei/contracts/sys-menu';
+import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { buildImportTemplate } from '../qu/qu.import';
 import { contentCounts, must, xlsxUpload } from '../../test/builders';
+import { repoApi } from '@kaopei/contracts/repo';
+import { examApi } from '@kaopei/contracts/exam';
+import { statApi } from '@kaopei/contracts/stat';
+import { quApi } from '@kaopei/contracts/qu';
 
 const NODE_KEYS = ['path', 'name', 'component', 'redirect', 'alwaysShow', 'hidden', 'meta', 'children'];
 const META_KEYS = ['title', 'icon', 'noCache', 'affix', 'activeMenu'];
@@ -38,14 +42,14 @@ function expectNodeShape(n: RouteNode): void {
 }
 
 async function routes(token: string): Promise<RouteNode[]> {
-  return must(await t.call<RouteNode[]>('/api/sys/menu/routes', {}, token));
+  return must(await t.call<RouteNode[]>(menuApi.routes, {}, token));
 }
 
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login();
   learner = await t.login(LEARNER);
-  const repos = must(await t.call<{ records: { id: string }[] }>('/api/repo/paging', {}, admin));
+  const repos = must(await t.call<{ records: { id: string }[] }>(repoApi.paging, {}, admin));
   repoId = repos.records[0].id;
 });
 afterAll(async () => {
@@ -91,7 +95,7 @@ describe('POST /api/sys/menu/routes', () => {
   });
 
   it('needs a login', async () => {
-    expect(await t.call('/api/sys/menu/routes')).toMatchObject({ status: 200, code: ErrorCode.NOT_LOGGED_IN, data: null });
+    expect(await t.call(menuApi.routes)).toMatchObject({ status: 200, code: ErrorCode.NOT_LOGGED_IN, data: null });
   });
 });
 
@@ -111,22 +115,22 @@ describe('permission enforcement on admin calls', () => {
 
   it('checks login and permission before the body: invalid payloads reveal nothing', async () => {
     for (const body of [{}, { title: 123 }, 'not json object']) {
-      expect((await t.call('/api/repo/save', body)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-      expect((await t.call('/api/repo/save', body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
-      expect((await t.call('/api/exam/exam/save', body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
+      expect((await t.call(repoApi.save, body)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+      expect((await t.call(repoApi.save, body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
+      expect((await t.call(examApi.save, body, learner)).code).toBe(ErrorCode.NO_PERMISSION);
     }
-    expect((await t.call('/api/repo/save', {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(repoApi.save, {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
   });
 
   it('lets the admin make the same calls (the refusal is about the role, not the call)', async () => {
-    expect((await t.call('/api/stat/total/num/all', {}, admin)).code).toBe(0);
-    expect((await t.call('/api/repo/detail', { id: repoId }, admin)).code).toBe(0);
-    expect((await t.call('/api/qu/qu/paging', {}, admin)).code).toBe(0);
-    expect((await t.call('/api/exam/exam/paging', {}, admin)).code).toBe(0);
+    expect((await t.call(statApi.totalNumAll, {}, admin)).code).toBe(0);
+    expect((await t.call(repoApi.detail, { id: repoId }, admin)).code).toBe(0);
+    expect((await t.call(quApi.paging, {}, admin)).code).toBe(0);
+    expect((await t.call(examApi.paging, {}, admin)).code).toBe(0);
   });
 
   it('checks the learner-side calls against the login only', async () => {
-    expect((await t.call('/api/exam/exam/online-paging', {}, learner)).code).toBe(0);
-    expect((await t.call('/api/exam/exam/online-paging', {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(examApi.onlinePaging, {}, learner)).code).toBe(0);
+    expect((await t.call(examApi.onlinePaging, {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });

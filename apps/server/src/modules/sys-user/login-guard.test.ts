@@ -8,7 +8,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonError, ErrorCode } from '@kaopei/contracts';
-import { loginMsg, UserError, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
+import { type LoginFailData, loginMsg, type SessionUser, userApi, UserError } from '@kaopei/contracts/sys-user';
 import { testApp, type TestApp } from '../../test/app';
 import { uniq } from '../../test/builders';
 import { LOGIN_LIMIT_TABLE } from './login-guard';
@@ -95,7 +95,7 @@ function suite(store: 'database' | 'redis') {
     const captcha = await solvedCaptcha(t);
     const ok = await loginFrom(t, ip, right(u.userName, { ...captcha, captchaValue: ` ${captcha.captchaValue.toUpperCase()} ` }));
     expect(ok).toMatchObject({ status: 200, code: 0, data: { userName: u.userName } });
-    expect((await t.call('/api/sys/user/info', {}, (ok.data as SessionUser).token)).code).toBe(0);
+    expect((await t.call(userApi.info, {}, (ok.data as SessionUser).token)).code).toBe(0);
     // Cleared: the next failure counts from one again, and needs no captcha.
     expect(await loginFrom(t, ip, wrong(u.userName))).toMatchObject({ code: UserError.BAD_CREDENTIALS.code, data: { remaining: 2, captchaRequired: false } });
     expect((await loginFrom(t, ip, right(u.userName))).code).toBe(0);

@@ -5,13 +5,13 @@
 import { createHash } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { CommonError, ErrorCode } from '@kaopei/contracts';
-import { type SiteInfo } from '@kaopei/contracts/sys-config';
-import { loginMsg, PASSWORD_MSG, type SessionUser, UserError } from '@kaopei/contracts/sys-user';
+import { configApi, type SiteInfo } from '@kaopei/contracts/sys-config';
+import { loginMsg, PASSWORD_MSG, type SessionUser, userApi, UserError } from '@kaopei/contracts/sys-user';
 import { ADMIN, LEARNER, testApp, type TestApp } from '../../test/app';
 import { uniq } from '../../test/builders';
 import { ExamPerm } from '@kaopei/contracts/exam';
 import { QuPerm } from '@kaopei/contracts/qu';
-import { RepoPerm } from '@kaopei/contracts/repo';
+import { repoApi, RepoPerm } from '@kaopei/contracts/repo';
 import { StatPerm } from '@kaopei/contracts/stat';
 import { loginFrom, randomIp, solvedCaptcha } from './test-support';
 
@@ -30,7 +30,7 @@ async function raw(url: string, payload: object, headers: Record<string, string>
 }
 
 async function info(token: string) {
-  return t.call<SessionUser>('/api/sys/user/info', {}, token);
+  return t.call<SessionUser>(userApi.info, {}, token);
 }
 
 beforeAll(async () => {
@@ -67,26 +67,26 @@ describe('login', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same answer, saying how many attempts remain', async () => {
-    const wrong = await t.call('/api/sys/user/login', { username: 'admin', password: 'Wrong@123456' });
-    const unknown = await t.call('/api/sys/user/login', { username: uniq('nobody'), password: 'Admin@123456' });
+    const wrong = await t.call(userApi.login, { username: 'admin', password: 'Wrong@123456' });
+    const unknown = await t.call(userApi.login, { username: uniq('nobody'), password: 'Admin@123456' });
     for (const res of [wrong, unknown]) {
       expect(res).toEqual({ status: 200, code: UserError.BAD_CREDENTIALS.code, msg: loginMsg.remaining(2), success: false, data: { remaining: 2, captchaRequired: false } });
     }
-    expect((await t.call('/api/sys/user/login', ADMIN)).code).toBe(0);
+    expect((await t.call(userApi.login, ADMIN)).code).toBe(0);
   });
 
   it('answers 10010001 with the contracts message for missing fields and wrong types', async () => {
-    expect(await t.call('/api/sys/user/login', {})).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg: '用户名不能为空！' });
-    expect(await t.call('/api/sys/user/login', { username: 'admin' })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '密码不能为空！' });
-    expect(await t.call('/api/sys/user/login', { username: '  ', password: 'x' })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '用户名不能为空！' });
-    expect(await t.call('/api/sys/user/login', { username: 'admin', password: 123456 })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '密码不能为空！' });
+    expect(await t.call(userApi.login, {})).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg: '用户名不能为空！' });
+    expect(await t.call(userApi.login, { username: 'admin' })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '密码不能为空！' });
+    expect(await t.call(userApi.login, { username: '  ', password: 'x' })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '用户名不能为空！' });
+    expect(await t.call(userApi.login, { username: 'admin', password: 123456 })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '密码不能为空！' });
   });
 
   it('refuses a disabled account, and its open sessions stop working at once', async () => {
     const u = await t.newLearner('dis');
     await t.db.updateTable('sys_user').set({ state: 1 }).where('userName', '=', u.userName).execute();
     expect((await info(u.token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    const res = await t.call('/api/sys/user/login', { username: u.userName, password: 'Test@12345' });
+    const res = await t.call(userApi.login, { username: u.userName, password: 'Test@12345' });
     expect(res).toMatchObject({ code: UserError.ACCOUNT_DISABLED.code, msg: UserError.ACCOUNT_DISABLED.msg });
   });
 
@@ -97,7 +97,7 @@ describe('login', () => {
     for (let i = 0; i < 5; i++) await loginFrom(t, ip, { username: u.userName, password: `Wrong@${i}abc` });
     expect(await loginFrom(t, ip, { username: u.userName, password: 'Test@12345' })).toMatchObject({ status: 200, code: ErrorCode.CAPTCHA_INVALID });
     expect(await loginFrom(t, ip, { username: u.userName, password: 'Test@12345', ...(await solvedCaptcha(t)) })).toMatchObject({ status: 200, code: 0 });
-    expect((await t.call('/api/sys/user/login', LEARNER)).code).toBe(0);
+    expect((await t.call(userApi.login, LEARNER)).code).toBe(0);
     expect((await info(u.token)).code).toBe(0);
   });
 });
@@ -132,8 +132,8 @@ describe('token', () => {
     const cleared = res.cookies.find((c) => c.name === 'token');
     expect(cleared?.value).toBe('');
     expect((await info(token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    expect((await t.call('/api/repo/paging', {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    expect((await t.call('/api/sys/user/logout', {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(repoApi.paging, {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(userApi.logout, {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
     expect((await info(other)).code).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe('token', () => {
     expect((await info(token)).code).toBe(0);
     await t.db.updateTable('sys_user_token').set({ expireTime: Date.now() - 1000 }).where('tokenHash', '=', sha256(token)).execute();
     expect((await info(token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    expect((await t.call('/api/repo/paging', {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(repoApi.paging, {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });
 
@@ -168,7 +168,7 @@ describe('registration', () => {
       [{ ...ok, password: undefined }, '密码不能为空！'],
     ];
     for (const [body, msg] of cases) {
-      expect(await t.call('/api/sys/user/reg', body), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
+      expect(await t.call(userApi.reg, body), msg).toMatchObject({ status: 200, code: ErrorCode.BAD_PARAMS, msg, success: false });
     }
     expect(await t.db.selectFrom('sys_user').select('id').where('userName', '=', ok.userName).execute()).toHaveLength(0);
   });
@@ -181,21 +181,21 @@ describe('registration', () => {
     expect(body.data).toMatchObject({ userName, realName: '李四', roleType: 1, roles: ['student'], permissions: [], avatar: '', mobile: '', realPerson: 1 });
     expect(res.cookies.find((c) => c.name === 'token')?.value).toBe(body.data.token);
     expect((await info(body.data.token)).data?.userId).toBe(body.data.userId);
-    expect((await t.call('/api/repo/paging', {}, body.data.token)).code).toBe(ErrorCode.NO_PERMISSION);
-    const login = await t.call<SessionUser>('/api/sys/user/login', { username: userName, password: 'Good@1234' });
+    expect((await t.call(repoApi.paging, {}, body.data.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    const login = await t.call<SessionUser>(userApi.login, { username: userName, password: 'Good@1234' });
     expect(login.data?.userId).toBe(body.data.userId);
   });
 
   it('refuses a taken user name', async () => {
-    const res = await t.call('/api/sys/user/reg', { userName: 'admin', realName: '冒名', password: 'Good@1234' });
+    const res = await t.call(userApi.reg, { userName: 'admin', realName: '冒名', password: 'Good@1234' });
     expect(res).toMatchObject({ code: UserError.USER_EXISTS.code, msg: UserError.USER_EXISTS.msg });
-    expect((await t.call('/api/sys/user/login', ADMIN)).code).toBe(0);
+    expect((await t.call(userApi.login, ADMIN)).code).toBe(0);
   });
 
   it('lets exactly one of two parallel registrations of the same name succeed', async () => {
     const userName = uniq('race');
     const results = await Promise.all(
-      ['甲', '乙', '丙'].map((realName) => t.call('/api/sys/user/reg', { userName, realName, password: 'Good@1234' })),
+      ['甲', '乙', '丙'].map((realName) => t.call(userApi.reg, { userName, realName, password: 'Good@1234' })),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === UserError.USER_EXISTS.code)).toHaveLength(2);
@@ -218,18 +218,18 @@ describe('registration', () => {
 
 describe('update-pass', () => {
   it('needs a login', async () => {
-    expect((await t.call('/api/sys/user/update-pass', { oldPassword: 'Test@12345', password: 'New@12345' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await t.call(userApi.updatePass, { oldPassword: 'Test@12345', password: 'New@12345' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 
   it('refuses a wrong old password and a weak new one, and keeps the old password', async () => {
     const u = await t.newLearner('pw');
-    expect(await t.call('/api/sys/user/update-pass', { oldPassword: 'Nope@12345', password: 'New@123456' }, u.token)).toMatchObject({
+    expect(await t.call(userApi.updatePass, { oldPassword: 'Nope@12345', password: 'New@123456' }, u.token)).toMatchObject({
       code: UserError.OLD_PASSWORD_WRONG.code,
       msg: UserError.OLD_PASSWORD_WRONG.msg,
     });
-    expect(await t.call('/api/sys/user/update-pass', { oldPassword: 'Test@12345', password: 'weakpass' }, u.token)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: PASSWORD_MSG });
-    expect(await t.call('/api/sys/user/update-pass', { password: 'New@123456' }, u.token)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '旧密码不能为空！' });
-    expect((await t.call('/api/sys/user/login', { username: u.userName, password: 'Test@12345' })).code).toBe(0);
+    expect(await t.call(userApi.updatePass, { oldPassword: 'Test@12345', password: 'weakpass' }, u.token)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: PASSWORD_MSG });
+    expect(await t.call(userApi.updatePass, { password: 'New@123456' }, u.token)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '旧密码不能为空！' });
+    expect((await t.call(userApi.login, { username: u.userName, password: 'Test@12345' })).code).toBe(0);
   });
 
   it('changes the password: the other sessions end (10010002), the caller\'s goes on; the old password no longer logs in, the new one does', async () => {
@@ -241,14 +241,14 @@ describe('update-pass', () => {
     expect(await info(b)).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN, msg: CommonError.NOT_LOGGED_IN.msg, success: false });
     expect(await info(u.token)).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
     expect(await info(a)).toMatchObject({ code: 0, data: { userId: u.userId } });
-    expect((await t.call('/api/sys/user/login', { username: u.userName, password: 'Test@12345' })).code).toBe(UserError.BAD_CREDENTIALS.code);
-    expect((await t.call('/api/sys/user/login', { username: u.userName, password: 'New@123456' })).code).toBe(0);
+    expect((await t.call(userApi.login, { username: u.userName, password: 'Test@12345' })).code).toBe(UserError.BAD_CREDENTIALS.code);
+    expect((await t.call(userApi.login, { username: u.userName, password: 'New@123456' })).code).toBe(0);
   });
 });
 
 describe('public calls and transport faults', () => {
   it('POST /api/sys/config/site answers the site data without a token', async () => {
-    const res = await t.call<SiteInfo>('/api/sys/config/site');
+    const res = await t.call<SiteInfo>(configApi.site);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ siteName: '考培', userReg: true, moduleExam: true, moduleBattle: false, props: { moduleCourse: false, moduleCert: false } });
     expect(typeof res.data?.copyRight).toBe('string');

@@ -52,7 +52,7 @@ export default function ExamForm() {
       qualifyScore: d.qualifyScore,
       chance: d.chance,
     });
-    setRules(d.ruleList.map((r) => newRule({ repoId: r.repoId, repoTitle: r.repoId_dictText, quType: r.quType, quCount: r.quCount, quScore: r.quScore })));
+    setRules(d.ruleList.map((r) => newRule({ repoId: r.repoId, quType: r.quType, quCount: r.quCount, quScore: r.quScore })));
   }, [detail.data, loadedFor, form]);
 
   const totalScore = examTotalScore(rules.map((r) => ({ quCount: r.quCount ?? 0, quScore: r.quScore ?? 0 })));

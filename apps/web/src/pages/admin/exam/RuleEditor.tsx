@@ -16,7 +16,6 @@ import { RepoSelect } from '../../../components/RepoSelect';
 export interface RuleDraft {
   key: string;
   repoId: string;
-  repoTitle?: string;
   quType: number | null;
   quCount: number | null;
   quScore: number | null;
@@ -66,8 +65,7 @@ function RuleRow({ index, rule, showErrors, onChange, onRemove }: RowProps) {
         <div data-testid={`rule-repo-${index}`} className="rule-repo">
           <RepoSelect
             value={rule.repoId || undefined}
-            fallback={rule.repoId ? { value: rule.repoId, label: rule.repoTitle ?? rule.repoId } : undefined}
-            onChange={(v) => onChange({ repoId: v ?? '', repoTitle: undefined })}
+            onChange={(v) => onChange({ repoId: v ?? '' })}
             style={{ width: '100%' }}
             testIdPrefix={`rule-repo-${index}-option`}
           />

@@ -105,7 +105,7 @@ export default function QuForm() {
         onFinish={submit}
       >
         <Form.Item name="repoId" label="所属题库" required rules={[zodRule(quSaveReq.shape.repoId, { empty: '' })]}>
-          <RepoSelect style={{ maxWidth: 400 }} fallback={detail.data ? { value: detail.data.repoId, label: detail.data.repoId_dictText } : undefined} />
+          <RepoSelect style={{ maxWidth: 400 }} />
         </Form.Item>
         <Form.Item name="quType" label="题目类型" required>
           <Radio.Group onChange={(e) => onTypeChange(Number(e.target.value))} data-testid="qu-type">
