@@ -27,7 +27,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, parseSync, type Plugin } from 'vite';
+import { defineConfig, parseSync, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -106,14 +106,12 @@ const isNode = (v: unknown): v is AstNode => typeof v === 'object' && v !== null
 const nodeAt = (n: AstNode, key: string): AstNode | undefined => (isNode(n[key]) ? n[key] : undefined);
 const nodesAt = (n: AstNode, key: string): AstNode[] => (Array.isArray(n[key]) ? (n[key] as unknown[]).filter(isNode) : []);
 
-/** Calls every node below `node` (not into nested functions when `shallow`). */
-function walk(node: AstNode, visit: (n: AstNode) => void, shallow = false): void {
-  visit(node);
+/** Calls `visit` on `node` and every node below it; `skip` answers the nodes whose subtree is not entered. */
+function walk(node: AstNode, visit: (n: AstNode, parent?: AstNode) => void, skip: (n: AstNode) => boolean = () => false, parent?: AstNode): void {
+  visit(node, parent);
   for (const value of Object.values(node)) {
     for (const child of Array.isArray(value) ? value : [value]) {
-      if (!isNode(child)) continue;
-      if (shallow && /Function/.test(child.type)) continue;
-      walk(child, visit, shallow);
+      if (isNode(child) && !skip(child)) walk(child, visit, skip, node);
     }
   }
 }
@@ -125,36 +123,61 @@ const CONTRACTS_FILE = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 const WEB_FILE = /[\\/]apps[\\/]web[\\/]src[\\/].+\.tsx?$/;
 /** Web code reading an endpoint's schema (`xxxApi.call.body`): there is none in the web build. */
 const SCHEMA_READ = /\b\w+Api\.\w+\.(?:body|data|fields)\b/;
+/** `import … from 'kaopei-endpoints:<contracts file>'`: the endpoint tables of that file (see endpointViews). */
+const TABLES_IMPORT = 'kaopei-endpoints:';
+const TABLES_ID = `\0${TABLES_IMPORT}`;
 
 /**
- * The web's view of the contracts: the endpoint tables without their zod schemas, and every
- * top-level value of a contracts file droppable when unused.
+ * The web's view of the contracts: endpoint tables without their zod schemas, in modules of their
+ * own, and every top-level value of a contracts file droppable when unused.
  *
- * The web calls endpoints by object (`call(paperApi.paperDetail, body)`), and `call()` reads only
- * `path` (and `method` / `fileName` / `file` of downloads and uploads); the body and data schemas of
- * an endpoint serve the server (validation, serialisation, OpenAPI) and the types. Yet as values they
- * made every page that calls an endpoint carry that endpoint's schemas and the zod runtime (~26 KB
- * gzip in the app shell: the auth store calls userApi and menuApi). In the web build (dev and
- * production alike), each contracts file is rewritten before TypeScript is stripped:
+ * The web calls endpoints by object (`call(paperApi.paperDetail, body)`), and the request helper
+ * reads only `path` (and `method` / `fileName` / `file` of downloads and uploads); the body and data
+ * schemas of an endpoint serve the server (validation, serialisation, OpenAPI) and the types. As
+ * values, though, they made every page that calls an endpoint carry that endpoint's schemas and the
+ * zod runtime (~26 KB gzip in the app shell, whose auth store calls userApi and menuApi). So in the
+ * web build (dev and production alike) each contracts file is rewritten before TypeScript is
+ * stripped (contractsView):
  * - an endpoint declaration `json({ path, summary, access, body, data })` (likewise `upload`, with
  *   `fields`, and `download`, whose method defaults to GET) becomes the plain object
- *   `({ kind: 'json', path, summary, access })`: same path, kind, method, file rule and file name;
- *   no `body`, `data` or `fields` at runtime (the TypeScript types are untouched, they come from the
- *   source). A declaration that cannot be read statically (not one object literal, a spread, a
+ *   `({ kind: 'json', path, summary, access })`: same kind, path, method, file rule and file name; no
+ *   `body`, `data` or `fields` at runtime (the TypeScript types come from the source and are
+ *   untouched). A declaration that cannot be read statically (not one object literal, a spread, a
  *   computed key) fails the build.
- * - every top-level `const` whose initialiser calls or reads something (zod schemas, defineErrors,
- *   the endpoint tables) is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() => (init))()`:
- *   same value, same evaluation order, but dropped when nothing uses it (rolldown cannot know that
- *   `z.object(…)` has no side effect). So a page importing `PaperError` or `paperApi` keeps no schema,
- *   and a page that validates a form with `loginReq` keeps just that schema (and zod).
- * Web code must therefore never read `xxxApi.call.body` / `.data` / `.fields`: a form validates with
- * the named schema (`loginReq.shape.username`), and the build fails on such a read in apps/web/src.
- * Server, tests and e2e import the contracts as they are.
+ * - the endpoint tables (`export const userApi = {…}`) move to a module of their own,
+ *   `\0kaopei-endpoints:<file>`, which the file re-exports: a bundle splits by module, so otherwise the
+ *   shell, which calls userApi, would also hold the schemas the login page validates with (loginReq …)
+ *   and zod. A file whose tables read one of its own bindings (`access: RepoPerm.LIST`) keeps them.
+ * - every top-level `const` whose initialiser calls or reads something (zod schemas, defineErrors)
+ *   is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() => (init))()`: same value, same
+ *   evaluation order, but dropped when nothing uses it (rolldown cannot know that `z.object(…)` has
+ *   no side effect). A page importing `PaperError` keeps no schema; a page validating a form with
+ *   `loginReq` keeps that schema and zod.
+ * Web code therefore never reads `xxxApi.call.body` / `.data` / `.fields` (a form validates with the
+ * named schema, `loginReq.shape.username`); the build fails on such a read in apps/web/src. The server,
+ * the tests and the e2e journeys import the contracts as they are.
  */
 function endpointViews(): Plugin {
+  const tables = new Map<string, string>();
   return {
     name: 'kaopei:endpoint-views',
     enforce: 'pre',
+    resolveId: {
+      filter: { id: /^kaopei-endpoints:/ },
+      handler: (source) => `${TABLES_ID}${source.slice(TABLES_IMPORT.length)}`,
+    },
+    load: {
+      filter: { id: /^\0kaopei-endpoints:/ },
+      async handler(id) {
+        const file = id.slice(TABLES_ID.length);
+        this.addWatchFile(file);
+        if (!tables.has(file)) contractsView(fs.readFileSync(file, 'utf8'), file, (msg) => this.error(msg), tables);
+        const code = tables.get(file);
+        if (code === undefined) this.error(`${file} has no endpoint tables to split`);
+        const js = await transformWithOxc(code, `${file}.endpoints.ts`, { lang: 'ts' });
+        return { code: js.code, moduleSideEffects: false };
+      },
+    },
     transform: {
       filter: { id: { include: [CONTRACTS_FILE, WEB_FILE], exclude: /\.test\.tsx?$/ } },
       handler(code, id) {
@@ -163,38 +186,62 @@ function endpointViews(): Plugin {
           if (read) this.error(`${id}: "${read[0]}" reads an endpoint schema, which the web build leaves out (see endpointViews in vite.config.ts); import the schema by name.`);
           return null;
         }
-        return { code: contractsView(code, id, (msg) => this.error(msg)), map: null };
+        return { code: contractsView(code, id, (msg) => this.error(msg), tables), map: null };
       },
     },
   };
 }
 
-/** The rewrite of one contracts file (see endpointViews). Keeps every line break, so line numbers stay. */
-export function contractsView(code: string, id: string, fail: (msg: string) => never): string {
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** `code` with the edits inside [from, to) applied (from the end; at one position an insertion goes before a replacement). */
+function applyEdits(code: string, edits: Edit[], from = 0, to = code.length): string {
+  let out = code.slice(from, to);
+  const inside = edits.filter((e) => e.start >= from && e.end <= to);
+  inside.sort((a, b) => b.start - a.start || (a.start === a.end ? 1 : 0) - (b.start === b.end ? 1 : 0));
+  for (const e of inside) out = out.slice(0, e.start - from) + e.text + out.slice(e.end - from);
+  return out;
+}
+
+/**
+ * The web's rewrite of one contracts file (see endpointViews); puts the code of its endpoint-table
+ * module, when it has one, in `tables`. Keeps every line break, so line numbers stay.
+ */
+export function contractsView(code: string, id: string, fail: (msg: string) => never, tables: Map<string, string>): string {
   const { program, errors } = parseSync(id, code, { lang: 'ts', sourceType: 'module' });
   if (errors.length) fail(`${id}: ${errors[0].message}`);
-  const root = program as unknown as AstNode;
-  const edits: { start: number; end: number; text: string }[] = [];
+  const body = nodesAt(program as unknown as AstNode, 'body');
+  const edits: Edit[] = [];
   const blank = (start: number, end: number) => code.slice(start, end).replace(/[^\n]/g, '');
 
-  // Local names of json / upload / download imported from ./endpoint.
+  // Bindings imported by the file; json / upload / download from ./endpoint.
+  const imported = new Set<string>();
   const declarers = new Map<string, (typeof ENDPOINT_KINDS)[number]>();
-  for (const stmt of nodesAt(root, 'body')) {
-    if (stmt.type !== 'ImportDeclaration' || !/^\.\/endpoint(\.ts)?$/.test(String(nodeAt(stmt, 'source')?.value))) continue;
+  for (const stmt of body) {
+    if (stmt.type !== 'ImportDeclaration') continue;
+    const fromEndpoint = /^\.\/endpoint(\.ts)?$/.test(String(nodeAt(stmt, 'source')?.value));
     for (const spec of nodesAt(stmt, 'specifiers')) {
-      const imported = nodeAt(spec, 'imported');
-      const kind = ENDPOINT_KINDS.find((k) => k === (imported?.name ?? imported?.value));
-      const local = nodeAt(spec, 'local')?.name;
-      if (spec.type === 'ImportSpecifier' && kind && typeof local === 'string') declarers.set(local, kind);
+      const local = String(nodeAt(spec, 'local')?.name);
+      imported.add(local);
+      const name = nodeAt(spec, 'imported');
+      const kind = ENDPOINT_KINDS.find((k) => k === (name?.name ?? name?.value));
+      if (fromEndpoint && spec.type === 'ImportSpecifier' && kind) declarers.set(local, kind);
     }
   }
 
   // Endpoint declarations → plain objects without schemas.
+  const stripped = new Set<AstNode>();
+  const declarations: AstNode[] = [];
   if (declarers.size) {
-    walk(root, (n) => {
+    walk(program as unknown as AstNode, (n) => {
       const callee = n.type === 'CallExpression' ? nodeAt(n, 'callee') : undefined;
       const kind = callee?.type === 'Identifier' ? declarers.get(String(callee.name)) : undefined;
-      if (!callee || !kind) return;
+      if (!kind) return;
+      declarations.push(n);
       const args = nodesAt(n, 'arguments');
       const def = args[0];
       const where = `${id}: ${code.slice(n.start, Math.min(n.end, n.start + 60))}…`;
@@ -203,10 +250,11 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
       for (const p of props) {
         if (p.type !== 'Property' || p.computed || nodeAt(p, 'key')?.type !== 'Identifier') fail(`${where}: spread or computed key in an endpoint declaration`);
       }
-      edits.push({ start: n.start, end: def.start, text: `(` });
+      edits.push({ start: n.start, end: def.start, text: '(' });
       edits.push({ start: def.start + 1, end: def.start + 1, text: ` kind: '${kind}',${kind === 'download' ? ` method: 'GET',` : ''}` });
       for (const p of props) {
         if (!SCHEMA_PROPS.has(String(nodeAt(p, 'key')?.name))) continue;
+        stripped.add(p);
         const comma = /^\s*,/.exec(code.slice(p.end));
         const end = comma ? p.end + comma[0].length : p.end;
         edits.push({ start: p.start, end, text: blank(p.start, end) });
@@ -214,26 +262,70 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
     });
   }
 
-  // Top-level consts that call or read something → pure IIFEs.
-  for (const stmt of nodesAt(root, 'body')) {
-    const decl = stmt.type === 'ExportNamedDeclaration' ? nodeAt(stmt, 'declaration') : stmt;
+  // Top-level consts: endpoint tables, and values to wrap in pure IIFEs.
+  const tableDecls: { stmt: AstNode; init: AstNode; names: string[] }[] = [];
+  let splittable = true;
+  const wraps: AstNode[] = [];
+  for (const stmt of body) {
+    const exported = stmt.type === 'ExportNamedDeclaration';
+    const decl = exported ? nodeAt(stmt, 'declaration') : stmt;
     if (decl?.type !== 'VariableDeclaration' || decl.kind !== 'const') continue;
     for (const d of nodesAt(decl, 'declarations')) {
       const init = nodeAt(d, 'init');
       if (!init) continue;
+      if (declarations.some((c) => c.start >= init.start && c.end <= init.end)) {
+        // A table: which names does it read once its schemas are gone?
+        const reads = new Set<string>();
+        walk(
+          init,
+          (n, parent) => {
+            if (n.type !== 'Identifier') return;
+            if (parent?.type === 'Property' && nodeAt(parent, 'key') === n && !parent.computed) return;
+            if (parent?.type === 'MemberExpression' && nodeAt(parent, 'property') === n && !parent.computed) return;
+            if (declarations.some((c) => nodeAt(c, 'callee') === n)) return;
+            reads.add(String(n.name));
+          },
+          (n) => stripped.has(n) || /^TS/.test(n.type),
+        );
+        const own = [...reads].filter((r) => !imported.has(r));
+        if (!exported || nodesAt(decl, 'declarations').length !== 1 || own.length) splittable = false;
+        tableDecls.push({ stmt, init, names: [String(nodeAt(d, 'id')?.name)] });
+        wraps.push(init);
+        continue;
+      }
       let effectful = false;
-      walk(init, (n) => void (effectful ||= /^(CallExpression|NewExpression|MemberExpression|TaggedTemplateExpression)$/.test(n.type)), true);
-      if (!effectful) continue;
-      edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
-      edits.push({ start: init.end, end: init.end, text: '))()' });
+      walk(
+        init,
+        (n) => void (effectful ||= /^(CallExpression|NewExpression|MemberExpression|TaggedTemplateExpression)$/.test(n.type)),
+        (n) => /Function/.test(n.type),
+      );
+      if (effectful) wraps.push(init);
     }
   }
 
-  // Apply from the end; at one position an insertion goes before a replacement starting there.
-  edits.sort((a, b) => b.start - a.start || (a.start === a.end ? 1 : 0) - (b.start === b.end ? 1 : 0));
-  let out = code;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
+  if (tableDecls.length && splittable) {
+    const lines = body
+      .filter((s) => s.type === 'ImportDeclaration')
+      .map((s) => code.slice(s.start, s.end))
+      .concat(tableDecls.map((t) => `export const ${t.names[0]} = ${applyEdits(code, edits, t.init.start, t.init.end)};`));
+    tables.set(id, `${lines.join('\n')}\n`);
+    const inTable = (e: Edit) => tableDecls.some((t) => e.start >= t.stmt.start && e.end <= t.stmt.end);
+    edits.splice(0, edits.length, ...edits.filter((e) => !inTable(e)));
+    for (const t of tableDecls) edits.push({ start: t.stmt.start, end: t.stmt.end, text: blank(t.stmt.start, t.stmt.end) });
+    edits.push({
+      start: code.length,
+      end: code.length,
+      text: `\nexport { ${tableDecls.map((t) => t.names[0]).join(', ')} } from ${JSON.stringify(TABLES_IMPORT + id)};\n`,
+    });
+  } else {
+    tables.delete(id);
+  }
+  for (const init of wraps) {
+    if (tableDecls.length && splittable && tableDecls.some((t) => t.init === init)) continue;
+    edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
+    edits.push({ start: init.end, end: init.end, text: '))()' });
+  }
+  return applyEdits(code, edits);
 }
 
 const NM = String.raw`[\\/]node_modules[\\/]`;
