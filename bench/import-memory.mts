@@ -19,12 +19,10 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import yazl from 'yazl';
-import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
 import { parseQuestionFile, type ParsedImport } from '../apps/server/src/modules/qu/qu.import';
+import { esc, HEADER, lieAboutSizes, NS, repeated, row, writeZip, xlsxEntries } from '../apps/server/src/modules/qu/qu.test-zips';
+import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BANKS_DIR = process.env.KAOPEI_SHARED_DATA
@@ -75,86 +73,20 @@ if (process.argv[2] === '--child') {
 // ---------------------------------------------------------------------------------------------
 // generated inputs: written through yazl from generators, so this script never holds them whole
 
-/**
- * `head`, then `unit` repeated up to about `bytes` (a function gets the index and may end early by
- * answering null), then `tail`, as Buffers of about 64 KiB.
- */
-function* repeated(head: string, unit: string | ((i: number) => string | null), tail: string, bytes: number): Generator<Buffer> {
-  yield Buffer.from(head);
-  let written = 0;
-  if (typeof unit === 'string') {
-    const block = Buffer.from(unit.repeat(Math.max(1, Math.floor(65536 / Buffer.byteLength(unit)))));
-    for (; written + block.length <= bytes; written += block.length) yield block;
-    const rest = Math.floor((bytes - written) / Buffer.byteLength(unit));
-    if (rest > 0) yield Buffer.from(unit.repeat(rest));
-  } else {
-    let parts: string[] = [];
-    let size = 0;
-    for (let i = 0; written + size < bytes; i++) {
-      const s = unit(i);
-      if (s === null) break;
-      parts.push(s);
-      size += Buffer.byteLength(s);
-      if (size >= 65536) {
-        yield Buffer.from(parts.join(''));
-        written += size;
-        parts = [];
-        size = 0;
-      }
-    }
-    if (parts.length) yield Buffer.from(parts.join(''));
-  }
-  yield Buffer.from(tail);
-}
 
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${esc(text)}</t></is></c>`;
-const rowXml = (r: number, cells: string[]) => `<row r="${r}">${cells.map((c, i) => (c === '' ? '' : inline(`${String.fromCharCode(65 + i)}${r}`, c))).join('')}</row>`;
-const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${NS}><sheetData>${rowXml(1, ['试题数据'])}${rowXml(2, [...IMPORT_HEADERS])}`;
+const SHEET_HEAD = `<worksheet ${NS}><sheetData>${HEADER}`;
 const SHEET_TAIL = '</sheetData></worksheet>';
 /** Row `r` of a valid 单选 question `q` (4 rows per question, the second option right). */
 const validRow = (r: number): string => {
   const q = Math.floor((r - 3) / 4) + 1;
   const k = (r - 3) % 4;
-  return rowXml(r, k === 0 ? [String(q), '单选', `第${q}题：下列哪一项正确？`, '', '', '', '压测题库', '0', 'A'] : [String(q), '', '', '', '', '', '', k === 1 ? '1' : '0', 'BCD'[k - 1]]);
+  return row(r, k === 0 ? [String(q), '单选', `第${q}题：下列哪一项正确？`, '', '', '', '压测题库', '0', 'A'] : [String(q), '', '', '', '', '', '', k === 1 ? '1' : '0', 'BCD'[k - 1]]);
 };
 
-type Data = string | (() => Iterable<Buffer>);
 /** Writes a minimal xlsx (workbook, one sheet 试题数据, optional shared strings and styles) to `file`. */
-async function writeXlsx(file: string, parts: { sheet: Data; sharedStrings?: Data; styles?: Data }): Promise<void> {
-  const zip = new yazl.ZipFile();
-  const add = (name: string, data: Data) =>
-    typeof data === 'string' ? zip.addBuffer(Buffer.from(data), name) : zip.addReadStream(Readable.from(data()), name);
-  const rels = [`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`];
-  if (parts.sharedStrings) rels.push(`<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`);
-  if (parts.styles) rels.push(`<Relationship Id="rId3" Type="${REL}/styles" Target="styles.xml"/>`);
-  add('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>');
-  add('_rels/.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-  add('xl/workbook.xml', `<workbook ${NS}><sheets><sheet name="试题数据" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  add('xl/_rels/workbook.xml.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`);
-  if (parts.sharedStrings) add('xl/sharedStrings.xml', parts.sharedStrings);
-  if (parts.styles) add('xl/styles.xml', parts.styles);
-  add('xl/worksheets/sheet1.xml', parts.sheet);
-  zip.end();
-  await pipeline(zip.outputStream, fs.createWriteStream(file));
-}
-
-/** Rewrites the central-directory and local headers of the entries named `name` to claim `size` uncompressed bytes. */
-function lieAboutSizes(file: string, name: string, size: number): void {
-  const buf = fs.readFileSync(file);
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let count = buf.readUInt16LE(eocd + 10); count > 0; count--) {
-    const nameLength = buf.readUInt16LE(at + 28);
-    if (buf.toString('utf8', at + 46, at + 46 + nameLength) === name) {
-      buf.writeUInt32LE(size, at + 24);
-      buf.writeUInt32LE(size, buf.readUInt32LE(at + 42) + 22);
-    }
-    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-  }
-  fs.writeFileSync(file, buf);
+async function writeXlsx(file: string, parts: Parameters<typeof xlsxEntries>[0]): Promise<void> {
+  await writeZip(file, xlsxEntries(parts), 6);
 }
 
 const SMALL_SHEET = () => repeated(SHEET_HEAD, (i) => (i < 4 ? validRow(i + 3) : null), SHEET_TAIL, 1e9);
@@ -184,12 +116,12 @@ async function generate(dir: string): Promise<Input[]> {
   await make('sst-60mb-rich-runs', /^1 questions$/, { sheet: SMALL_SHEET, sharedStrings: () => repeated('<sst>', '<si><r><t>a</t></r></si>', '</sst>', X60) });
   await make('sst-one-string-60mb-of-runs', /^1 questions$/, { sheet: SMALL_SHEET, sharedStrings: () => repeated('<sst><si>', '<r><t>a</t></r>', '</si></sst>', X60) });
   await make('styles-60mb-xf', /^1 questions$/, { sheet: SMALL_SHEET, styles: () => repeated('<styleSheet><cellXfs>', '<xf/>', '</cellXfs></styleSheet>', X60) });
-  await make('cols-60mb', /^1 questions$/, { sheet: () => repeated(`<worksheet ${NS}><cols>`, '<col/>', `</cols><sheetData>${rowXml(2, [...IMPORT_HEADERS])}${validRow(3)}${validRow(4)}</sheetData></worksheet>`, X60) });
+  await make('cols-60mb', /^1 questions$/, { sheet: () => repeated(`<worksheet ${NS}><cols>`, '<col/>', `</cols><sheetData>${row(2, [...IMPORT_HEADERS])}${validRow(3)}${validRow(4)}</sheetData></worksheet>`, X60) });
   await make('deep-nesting-60mb', /文件格式不正确/, { sheet: () => repeated(`<worksheet ${NS}>`, '<a>', '', X60) });
   await make('blank-rows-60mb', /没有试题数据/, { sheet: () => repeated(`${SHEET_HEAD}`, (i) => `<row r="${i + 3}"/>`, SHEET_TAIL, X60) });
   await make('rows-200k', /超过20000行/, { sheet: () => repeated(SHEET_HEAD, (i) => (i < 200_000 ? validRow(i + 3) : null), SHEET_TAIL, 1e9) });
   await make('rows-20k-valid', /^5000 questions$/, { sheet: () => repeated(SHEET_HEAD, (i) => (i < 20_000 ? validRow(i + 3) : null), SHEET_TAIL, 1e9) });
-  await make('errors-20k', /^20000 errors \(201 listed\)/, { sheet: () => repeated(SHEET_HEAD, (i) => (i < 20_000 ? rowXml(i + 3, [String(i + 1), '单选', '题', '', '', '', '库', '2', 'A']) : null), SHEET_TAIL, 1e9) });
+  await make('errors-20k', /^20000 errors \(201 listed\)/, { sheet: () => repeated(SHEET_HEAD, (i) => (i < 20_000 ? row(i + 3, [String(i + 1), '单选', '题', '', '', '', '库', '2', 'A']) : null), SHEET_TAIL, 1e9) });
   // one shared string of 19 999 characters (just under maxCellChars) in 8 cells of each of 20 000 rows
   const shared = (ref: string) => `<c r="${ref}" t="s"><v>0</v></c>`;
   const amplified = (i: number): string | null => {

@@ -7,15 +7,14 @@ import type { Redis } from 'ioredis';
 import { JobState } from '@kaopei/contracts/sys-job';
 import { AppError } from '../lib/errors';
 import { getNodeId, newId } from '../lib/ids';
-import { errorText, progressReporter, type EnqueueOptions, type JobHandler, type JobQueue, type JobRecord } from './jobs';
+import { errorText, JobTypes, progressReporter, type EnqueueOptions, type JobQueue, type JobRecord } from './jobs';
 
 const QUEUE = 'kaopei-jobs';
 const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
 
 /** The BullMQ queue (REDIS_URL). `redis` is the shared command connection; workers open their own. */
-export class BullJobQueue implements JobQueue {
+export class BullJobQueue extends JobTypes implements JobQueue {
   readonly kind = 'bullmq' as const;
-  private readonly handlers = new Map<string, JobHandler>();
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly abort = new AbortController();
@@ -28,7 +27,9 @@ export class BullJobQueue implements JobQueue {
     private readonly redis: Redis,
     private readonly connect: (name: string) => Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    super();
+  }
 
   private queue(name: string): Queue {
     let q = this.queues.get(name);
@@ -39,13 +40,8 @@ export class BullJobQueue implements JobQueue {
     return q;
   }
 
-  register(type: string, handler: JobHandler): void {
-    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
-    this.handlers.set(type, handler);
-  }
-
   async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
-    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+    this.assertKnown(type);
     const id = newId();
     const name = opts.pinTo === undefined ? QUEUE : `${QUEUE}-node-${opts.pinTo}`;
     // Remember the queue of the id, so that any process can answer the progress call.

@@ -94,10 +94,24 @@ export function progressReporter(save: (pct: number, message: string) => Promise
   };
 }
 
+/** The handlers of the job types, shared by both queues. */
+export abstract class JobTypes {
+  protected readonly handlers = new Map<string, JobHandler>();
+
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
+    this.handlers.set(type, handler);
+  }
+
+  /** Throws unless `type` is registered (enqueueing an unknown type is a programming error). */
+  protected assertKnown(type: string): void {
+    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+  }
+}
+
 /** The jobs table queue (no Redis). */
-export class DbJobQueue implements JobQueue {
+export class DbJobQueue extends JobTypes implements JobQueue {
   readonly kind = 'database' as const;
-  private readonly handlers = new Map<string, JobHandler>();
   private readonly abort = new AbortController();
   private running = new Set<Promise<void>>();
   private timers = new Set<NodeJS.Timeout>();
@@ -107,15 +121,12 @@ export class DbJobQueue implements JobQueue {
   constructor(
     private readonly db: Db,
     private readonly dialect: 'sqlite' | 'postgres',
-  ) {}
-
-  register(type: string, handler: JobHandler): void {
-    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
-    this.handlers.set(type, handler);
+  ) {
+    super();
   }
 
   async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
-    if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
+    this.assertKnown(type);
     const id = newId();
     const at = now();
     await this.db

@@ -10,7 +10,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
-import { col, type Data, HEADER, NS, questionRows, repeated, row, SHEET, sheetXml, writeZip, xlsxEntries } from './qu.test-zips';
+import { col, type Data, HEADER, lieAboutSizes, NS, questionRows, repeated, row, SHEET, sheetXml, writeZip, xlsxEntries } from './qu.test-zips';
 import { DEFAULT_IMPORT_LIMITS, MSG_BAD_FILE, buildQuestionSheet, parseQuestionFile, parseQuestionSheet, type ParseQuestionOptions } from './qu.import';
 
 const MiB = 1024 * 1024;
@@ -28,21 +28,6 @@ const tmpFile = (ext = 'xlsx') => path.join(dir, `f${++n}.${ext}`);
 const writeXlsx = async (parts: Parameters<typeof xlsxEntries>[0]) => writeZip(tmpFile(), xlsxEntries(parts));
 const parse = (file: string, more: Partial<ParseQuestionOptions> = {}) => parseQuestionFile(file, { repoFromFile: true, ...more });
 
-/** Rewrites the central-directory and local headers of the entries named `name` to claim `size` uncompressed bytes. */
-function lieAboutSizes(file: string, name: string, size: number): void {
-  const buf = fs.readFileSync(file);
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let count = buf.readUInt16LE(eocd + 10); count > 0; count--) {
-    const nameLength = buf.readUInt16LE(at + 28);
-    if (buf.toString('utf8', at + 46, at + 46 + nameLength) === name) {
-      buf.writeUInt32LE(size, at + 24);
-      buf.writeUInt32LE(size, buf.readUInt32LE(at + 42) + 22);
-    }
-    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-  }
-  fs.writeFileSync(file, buf);
-}
 
 describe('parseQuestionFile refuses zip bombs and broken zips', () => {
   const BOMB_ROW = '<row><c t="inlineStr"><is><t>炸弹炸弹炸弹</t></is></c></row>';

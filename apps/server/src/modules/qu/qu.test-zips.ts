@@ -9,11 +9,35 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
 
-/** `head`, `unit` repeated to about `bytes` (in blocks of about 64 KiB), then `tail`. */
-export function* repeated(head: string, unit: string, tail: string, bytes: number): Generator<Buffer> {
+/**
+ * `head`, then `unit` repeated up to about `bytes` (a function gets the index and may end early by
+ * answering null), then `tail`, as Buffers of about 64 KiB.
+ */
+export function* repeated(head: string, unit: string | ((i: number) => string | null), tail: string, bytes: number): Generator<Buffer> {
   yield Buffer.from(head);
-  const block = Buffer.from(unit.repeat(Math.max(1, Math.floor(65536 / Buffer.byteLength(unit)))));
-  for (let written = 0; written + block.length <= bytes; written += block.length) yield block;
+  let written = 0;
+  if (typeof unit === 'string') {
+    const block = Buffer.from(unit.repeat(Math.max(1, Math.floor(65536 / Buffer.byteLength(unit)))));
+    for (; written + block.length <= bytes; written += block.length) yield block;
+    const rest = Math.floor((bytes - written) / Buffer.byteLength(unit));
+    if (rest > 0) yield Buffer.from(unit.repeat(rest));
+  } else {
+    let parts: string[] = [];
+    let size = 0;
+    for (let i = 0; written + size < bytes; i++) {
+      const s = unit(i);
+      if (s === null) break;
+      parts.push(s);
+      size += Buffer.byteLength(s);
+      if (size >= 65536) {
+        yield Buffer.from(parts.join(''));
+        written += size;
+        parts = [];
+        size = 0;
+      }
+    }
+    if (parts.length) yield Buffer.from(parts.join(''));
+  }
   yield Buffer.from(tail);
 }
 
@@ -64,4 +88,20 @@ export function xlsxEntries(parts: { sheet: Data; sharedStrings?: Data; styles?:
   if (parts.sharedStrings) entries.push(['xl/sharedStrings.xml', parts.sharedStrings]);
   if (parts.styles) entries.push(['xl/styles.xml', parts.styles]);
   return entries;
+}
+
+/** Rewrites the central-directory and local headers of the entries named `name` to claim `size` uncompressed bytes. */
+export function lieAboutSizes(file: string, name: string, size: number): void {
+  const buf = fs.readFileSync(file);
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = buf.readUInt32LE(eocd + 16);
+  for (let count = buf.readUInt16LE(eocd + 10); count > 0; count--) {
+    const nameLength = buf.readUInt16LE(at + 28);
+    if (buf.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      buf.writeUInt32LE(size, at + 24);
+      buf.writeUInt32LE(size, buf.readUInt32LE(at + 42) + 22);
+    }
+    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+  }
+  fs.writeFileSync(file, buf);
 }
