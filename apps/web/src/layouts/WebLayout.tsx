@@ -4,10 +4,19 @@
  * after confirmation); footer with the copyright. Header entries of the spec whose pages are not
  * built yet stay hidden; the learner tree's visible children (在线考试, 我的成绩) are added. Below
  * 768 px the menu moves into a drawer.
+ *
+ * The layout is on the way to every learner page's first paint (the exam page has a JS budget, see
+ * e2e/delivery.e2e.ts), so the interactive parts that the page's content does not wait for are loaded
+ * after the layout renders, without holding it up: the header Menu (its place stays empty meanwhile),
+ * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
+ * drawer of small screens.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Grid, type MenuProps } from 'antd';
+// antd's Layout without Sider (the `antd` export attaches Sider to Layout, so importing it carries
+// Sider and its styles; this layout has none).
+import Layout, { Content, Header } from 'antd/es/layout/layout';
 import { DashboardOutlined, DownOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { RoleType } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
@@ -15,7 +24,11 @@ import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
 import { PageLoading } from '../components/PageLoading';
 import { SiteFooter } from './SiteFooter';
-import { UserMenu, type UserMenuLink } from './UserMenu';
+import type { UserMenuLink } from './UserMenu';
+
+const Menu = lazy(() => import('antd/es/menu'));
+const Drawer = lazy(() => import('antd/es/drawer'));
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -55,13 +68,26 @@ export default function WebLayout() {
 
   const menuItems: MenuProps['items'] = headerItems.map((i) => ({ key: i.path, label: i.title }));
 
+  const userLabel: ReactNode = user ? (
+    <>
+      <UserOutlined />
+      <span className="web-user-name">{user.realName || user.userName}</span>
+      <DownOutlined />
+    </>
+  ) : null;
   const right =
     status === 'ready' && user ? (
-      <UserMenu link={user.roleType !== RoleType.LEARNER ? TO_ADMIN : undefined} className="web-user" testId="web-user-menu">
-        <UserOutlined />
-        <span className="web-user-name">{user.realName || user.userName}</span>
-        <DownOutlined />
-      </UserMenu>
+      <Suspense
+        fallback={
+          <Button type="text" className="web-user">
+            {userLabel}
+          </Button>
+        }
+      >
+        <UserMenu link={user.roleType !== RoleType.LEARNER ? TO_ADMIN : undefined} className="web-user" testId="web-user-menu">
+          {userLabel}
+        </UserMenu>
+      </Suspense>
     ) : (
       <div className="web-visitor">
         {site.userReg ? (
@@ -79,7 +105,7 @@ export default function WebLayout() {
 
   return (
     <Layout className="web-layout">
-      <Layout.Header className="web-header">
+      <Header className="web-header">
         <div className="web-header-inner">
           {isMobile ? <Button type="text" icon={<MenuOutlined />} aria-label="菜单" onClick={() => setDrawerOpen(true)} /> : null}
           <Link to="/web/home" className="web-brand">
@@ -87,37 +113,41 @@ export default function WebLayout() {
             <span>{site.siteName}</span>
           </Link>
           {!isMobile ? (
-            <Menu
-              className="web-menu"
-              mode="horizontal"
-              items={menuItems}
-              selectedKeys={selected ? [selected] : []}
-              onClick={({ key }) => navigate(key)}
-            />
+            <Suspense fallback={<div className="web-menu-spacer" />}>
+              <Menu
+                className="web-menu"
+                mode="horizontal"
+                items={menuItems}
+                selectedKeys={selected ? [selected] : []}
+                onClick={({ key }) => navigate(key)}
+              />
+            </Suspense>
           ) : (
             <div className="web-menu-spacer" />
           )}
           {right}
         </div>
-      </Layout.Header>
+      </Header>
       {isMobile ? (
-        <Drawer open={drawerOpen} placement="left" size={220} onClose={() => setDrawerOpen(false)} title={site.siteName}>
-          <Menu
-            mode="inline"
-            items={menuItems}
-            selectedKeys={selected ? [selected] : []}
-            onClick={({ key }) => {
-              navigate(key);
-              setDrawerOpen(false);
-            }}
-          />
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} placement="left" size={220} onClose={() => setDrawerOpen(false)} title={site.siteName}>
+            <Menu
+              mode="inline"
+              items={menuItems}
+              selectedKeys={selected ? [selected] : []}
+              onClick={({ key }) => {
+                navigate(key);
+                setDrawerOpen(false);
+              }}
+            />
+          </Drawer>
+        </Suspense>
       ) : null}
-      <Layout.Content className="web-content">
+      <Content className="web-content">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Layout.Content>
+      </Content>
       <SiteFooter className="site-footer web-footer" />
     </Layout>
   );

@@ -17,6 +17,7 @@ import { importResult, quApi, type ImportDuplicate, type ImportError } from '@ka
 import { jobApi, JobState } from '@kaopei/contracts/sys-job';
 import { call, download, isApiError, upload } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
+import { htmlToText } from '../../../utils/html';
 
 interface Props {
   open: boolean;
@@ -233,7 +234,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
             columns={[
               { title: '行号', dataIndex: 'row', width: 90 },
               { title: '题库', dataIndex: 'repoTitle', width: 160 },
-              { title: '题目内容', dataIndex: 'content', ellipsis: true },
+              { title: '题目内容', dataIndex: 'content', ellipsis: true, render: (c: string) => htmlToText(c, 80) },
             ]}
             pagination={false}
             scroll={{ y: 240 }}

@@ -7,11 +7,17 @@
  *   after 1.5 s, SPEC §8); each change is saved at once with a visible per-question state;
  * - prev / next, 交卷 with a confirmation stating the unanswered count, then
  *   /web/exam/result/:paperId/exam; paste is blocked with '考试期间不能复制粘贴哦！'.
+ *
+ * First paint budget (e2e/delivery.e2e.ts): the page and what it imports statically are what a
+ * learner waits for before the exam shows, so it stays light: the two panels are plain elements with
+ * the look of antd Cards (styles.css `.exam-panel`; Card brings Tabs and menus along), and the
+ * parts not needed to show the exam are loaded when they are: the Result of a failed load, and the
+ * answer-card Drawer of small screens (loaded as soon as the page renders on one).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Drawer, Grid, Modal, Result, Row, Space, Spin } from 'antd';
+import { App, Button, Col, Grid, Modal, Row, Spin } from 'antd';
 import { ClockCircleOutlined, LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { PaperState } from '@kaopei/contracts';
 import { paperApi, PaperError } from '@kaopei/contracts/paper';
@@ -24,6 +30,32 @@ import { useCountdown } from './useCountdown';
 
 export const PASTE_MSG = '考试期间不能复制粘贴哦！';
 const RESYNC_MS = 60_000;
+
+const Result = lazy(() => import('antd/es/result'));
+const Drawer = lazy(() => import('antd/es/drawer'));
+
+/** A load failure: antd Result (warning) with one button, loaded when needed. */
+function LoadFailed({ title, action, onAction }: { title: string; action: string; onAction: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <Result status="warning" title={title} extra={<Button onClick={onAction}>{action}</Button>} />
+    </Suspense>
+  );
+}
+
+/** A panel with the look of an antd Card (`small`: the small card's head and padding). */
+function Panel({ title, small, className, children }: { title?: ReactNode; small?: boolean; className: string; children: ReactNode }) {
+  return (
+    <div className={`exam-panel${small ? ' exam-panel-small' : ''} ${className}`}>
+      {title ? (
+        <div className="exam-panel-head">
+          <div className="exam-panel-title">{title}</div>
+        </div>
+      ) : null}
+      <div className="exam-panel-body">{children}</div>
+    </div>
+  );
+}
 
 export default function ExamStart() {
   const { id: paperId = '' } = useParams();
@@ -155,9 +187,7 @@ export default function ExamStart() {
   };
 
   if (detail.isLoading) return <Spin className="page-loading" />;
-  if (!paper) {
-    return <Result status="warning" title="试卷加载失败" extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>} />;
-  }
+  if (!paper) return <LoadFailed title="试卷加载失败" action="返回考试列表" onAction={() => navigate('/web/index')} />;
 
   const card = <AnswerCard groups={paper.groupList} currentId={current?.quId} isAnswered={isAnswered} onPick={pick} />;
 
@@ -165,7 +195,7 @@ export default function ExamStart() {
     <div className="exam-page">
       <div className="exam-bar">
         <div className="exam-bar-title">{paper.title}</div>
-        <Space wrap>
+        <div className="exam-bar-actions">
           {isMobile ? (
             <Button icon={<UnorderedListOutlined />} onClick={() => setCardOpen(true)}>
               答题卡
@@ -177,18 +207,18 @@ export default function ExamStart() {
           <Button type="primary" danger loading={handing} onClick={() => setConfirmOpen(true)} data-testid="hand-exam">
             交卷
           </Button>
-        </Space>
+        </div>
       </div>
       <Row gutter={[16, 16]}>
         {!isMobile ? (
           <Col md={8} lg={7} xl={6}>
-            <Card size="small" title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} className="exam-card-panel">
+            <Panel small title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} className="exam-card-panel">
               {card}
-            </Card>
+            </Panel>
           </Col>
         ) : null}
         <Col xs={24} md={16} lg={17} xl={18}>
-          <Card className="exam-qu-panel">
+          <Panel className="exam-qu-panel">
             {quQuery.isLoading || !current ? (
               <Spin className="page-loading" />
             ) : quQuery.data ? (
@@ -202,7 +232,7 @@ export default function ExamStart() {
                 onRetry={() => saver.retry(current.quId)}
               />
             ) : (
-              <Result status="warning" title="试题加载失败" extra={<Button onClick={() => void quQuery.refetch()}>重新加载</Button>} />
+              <LoadFailed title="试题加载失败" action="重新加载" onAction={() => void quQuery.refetch()} />
             )}
             <div className="exam-nav">
               <Button icon={<LeftOutlined />} disabled={index <= 0} onClick={() => pick(questions[index - 1].quId)} data-testid="prev-qu">
@@ -212,13 +242,15 @@ export default function ExamStart() {
                 下一题 <RightOutlined />
               </Button>
             </div>
-          </Card>
+          </Panel>
         </Col>
       </Row>
       {isMobile ? (
-        <Drawer open={cardOpen} onClose={() => setCardOpen(false)} title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} placement="bottom" size="60%">
-          {card}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer open={cardOpen} onClose={() => setCardOpen(false)} title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} placement="bottom" size="60%">
+            {card}
+          </Drawer>
+        </Suspense>
       ) : null}
       <Modal
         open={confirmOpen}

@@ -2,9 +2,15 @@
  * Question pane of the exam page: type, score, content (sanitised HTML or text), image and options
  * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2). Each option element
  * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question.
+ *
+ * Part of the exam page's first paint, so drawn with plain elements in the look of the antd parts
+ * it used (styles.css): the type tag (a blue Tag), the option marks (Radio / Checkbox; decorative,
+ * the option element carries role and aria-checked) and option images (an Image without preview).
+ * The question image keeps antd Image (hover mask, click to preview), loaded with the first
+ * question that has one; the same image in the same box shows meanwhile.
  */
-import type { KeyboardEvent } from 'react';
-import { Button, Checkbox, Image, Radio, Space, Tag } from 'antd';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
+import { Button } from 'antd';
 import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import { type PaperQuDetail } from '@kaopei/contracts/paper';
@@ -22,6 +28,26 @@ interface Props {
 }
 
 const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
+
+const PreviewImage = lazy(() => import('antd/es/image'));
+
+/** An image in the box of an antd Image (`.image-box`), `className` on the img as antd puts it. */
+function PlainImage({ src, className }: { src: string; className: string }) {
+  return (
+    <div className="image-box">
+      <img src={src} className={`image-box-img ${className}`} />
+    </div>
+  );
+}
+
+/** The question image: antd Image with preview once loaded, the plain image until then. */
+function QuImage({ src }: { src: string }) {
+  return (
+    <Suspense fallback={<PlainImage src={src} className="qu-image" />}>
+      <PreviewImage src={src} className="qu-image" />
+    </Suspense>
+  );
+}
 
 function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined; answered: boolean; onRetry: () => void }) {
   const effective: SaveState | 'none' = state ?? (answered ? 'saved' : 'none');
@@ -55,15 +81,15 @@ export function QuestionPane({ qu, index, chosen, saveState, answered, onChange,
   return (
     <div className="qu-pane">
       <div className="qu-pane-head">
-        <Space wrap>
+        <div className="qu-pane-info">
           <span className="qu-index">第 {index} 题</span>
-          <Tag color="blue">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</Tag>
+          <span className="qu-type-tag">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</span>
           <span className="qu-score">{qu.score} 分</span>
-        </Space>
+        </div>
         <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
       </div>
       <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
-      {qu.image ? <Image src={qu.image} className="qu-image" /> : null}
+      {qu.image ? <QuImage src={qu.image} /> : null}
       <div className="qu-options" role={multi ? 'group' : 'radiogroup'}>
         {qu.answerList.map((o) => {
           const checked = chosen.includes(o.id);
@@ -79,11 +105,11 @@ export function QuestionPane({ qu, index, chosen, saveState, answered, onChange,
               onClick={() => toggle(o.id)}
               onKeyDown={(e) => onKey(e, o.id)}
             >
-              {multi ? <Checkbox checked={checked} tabIndex={-1} className="qu-option-mark" /> : <Radio checked={checked} tabIndex={-1} className="qu-option-mark" />}
+              <span className={`qu-option-mark qu-mark-${multi ? 'checkbox' : 'radio'}${checked ? ' qu-mark-checked' : ''}`} aria-hidden="true" />
               <span className="qu-option-abc">{o.abc}.</span>
               <div className="qu-option-body">
                 <RichText html={o.content} />
-                {o.image ? <Image src={o.image} className="qu-option-image" preview={false} /> : null}
+                {o.image ? <PlainImage src={o.image} className="qu-option-image" /> : null}
               </div>
             </div>
           );
