@@ -112,6 +112,10 @@ describe.skipIf(skip)('journey 1: import yf-lite-demo.xlsx → exam → learner 
     await admin.getByTestId('import-duplicates').getByText('发现 29 道重复试题', { exact: false }).waitFor();
     await admin.getByTestId('import-skip-dup').click();
     await waitForText(admin, 'import-result', /成功导入\s*0\s*道试题，跳过重复试题 29 道/);
+    await admin.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+    // 导出 downloads the listed questions as a spreadsheet in the import layout.
+    const [file] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('qu-export').click()]);
+    expect(file.suggestedFilename()).toBe('试题导出.xlsx');
 
     const repo = await (await Api.login(server.baseUrl, DEMO_ADMIN)).repoByTitle(BANK_TITLE);
     expect(repo.quCount).toBe(29);

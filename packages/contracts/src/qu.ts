@@ -147,7 +147,10 @@ export type ImportResult = z.infer<typeof importResult>;
 export const QU_IMPORT_JOB = 'qu.import';
 
 /** Permission codes of questions (SPEC §6). */
-export const QuPerm = { LIST: 'qu:list', ADD: 'qu:add', UPDATE: 'qu:update', DELETE: 'qu:delete', IMPORT: 'qu:import' } as const;
+export const QuPerm = { LIST: 'qu:list', ADD: 'qu:add', UPDATE: 'qu:update', DELETE: 'qu:delete', IMPORT: 'qu:import', EXPORT: 'qu:export' } as const;
+
+/** File name of a question export. */
+export const EXPORT_FILE = '试题导出.xlsx';
 
 /** Largest spreadsheet accepted for import (bytes). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -176,4 +179,13 @@ export const quApi = {
     ours: true,
   }),
   template: download({ path: '/api/qu/qu/import/template', summary: '下载试题导入模板', access: QuPerm.IMPORT, fileName: IMPORT_TEMPLATE_FILE, ours: true }),
+  export: download({
+    path: '/api/qu/qu/export',
+    summary: '导出试题（筛选条件同列表；导入模板格式，可再导入；流式下载）',
+    access: QuPerm.EXPORT,
+    method: 'POST',
+    body: quPagingParams,
+    fileName: EXPORT_FILE,
+    ours: true,
+  }),
 };

@@ -19,7 +19,7 @@ import { quApi, type ImportResult } from '@kaopei/contracts/qu';
 import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { jobApi, JobState, type JobView } from '@kaopei/contracts/sys-job';
 import { userApi, type SessionUser } from '@kaopei/contracts/sys-user';
-import { buildImportTemplate } from '../modules/qu/qu.import';
+import { buildImportTemplate } from '../modules/qu/qu.sheet';
 import { ADMIN, createPgDatabase, dropPgDatabase } from '../test/app';
 import { multipart } from '../test/builders';
 

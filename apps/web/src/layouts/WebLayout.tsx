@@ -13,10 +13,7 @@
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button, Grid, type MenuProps } from 'antd';
-// antd's Layout without Sider (the `antd` export attaches Sider to Layout, so importing it carries
-// Sider and its styles; this layout has none).
-import Layout, { Content, Header } from 'antd/es/layout/layout';
+import { Button, Grid, Layout, type MenuProps } from 'antd';
 import { DashboardOutlined, DownOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { RoleType } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
@@ -68,13 +65,10 @@ export default function WebLayout() {
 
   const menuItems: MenuProps['items'] = headerItems.map((i) => ({ key: i.path, label: i.title }));
 
-  const userLabel: ReactNode = user ? (
-    <>
-      <UserOutlined />
-      <span className="web-user-name">{user.realName || user.userName}</span>
-      <DownOutlined />
-    </>
-  ) : null;
+  // The trigger's content, as three children (the button spaces them).
+  const userLabel: ReactNode[] = user
+    ? [<UserOutlined key="icon" />, <span key="name" className="web-user-name">{user.realName || user.userName}</span>, <DownOutlined key="down" />]
+    : [];
   const right =
     status === 'ready' && user ? (
       <Suspense
@@ -105,7 +99,7 @@ export default function WebLayout() {
 
   return (
     <Layout className="web-layout">
-      <Header className="web-header">
+      <Layout.Header className="web-header">
         <div className="web-header-inner">
           {isMobile ? <Button type="text" icon={<MenuOutlined />} aria-label="菜单" onClick={() => setDrawerOpen(true)} /> : null}
           <Link to="/web/home" className="web-brand">
@@ -127,7 +121,7 @@ export default function WebLayout() {
           )}
           {right}
         </div>
-      </Header>
+      </Layout.Header>
       {isMobile ? (
         <Suspense fallback={null}>
           <Drawer open={drawerOpen} placement="left" size={220} onClose={() => setDrawerOpen(false)} title={site.siteName}>
@@ -143,11 +137,11 @@ export default function WebLayout() {
           </Drawer>
         </Suspense>
       ) : null}
-      <Content className="web-content">
+      <Layout.Content className="web-content">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Content>
+      </Layout.Content>
       <SiteFooter className="site-footer web-footer" />
     </Layout>
   );

@@ -4,7 +4,7 @@ import { QU_IMPORT_JOB, QuPerm, quApi } from '@kaopei/contracts/qu';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
-import { buildImportTemplate } from './qu.import';
+import { buildImportTemplate } from './qu.sheet';
 import { QuService } from './qu.service';
 
 declare module '../../platform/services' {
@@ -34,13 +34,14 @@ export default defineModule({
     r.upload(quApi.import, ({ fields, file, user }) => qus.importer.start(file, fields, user.userId));
     r.json(quApi.importConfirm, ({ body, user }) => qus.importer.confirm(body.jobId, body.dupMode, user.userId));
     r.download(quApi.template, async () => ({ body: await buildImportTemplate() }));
+    r.download(quApi.export, async ({ body }) => ({ body: qus.exportSheet(body) }));
   },
   jobs: { [QU_IMPORT_JOB]: (qus) => (payload, job) => qus.importer.run(payload, job) },
   tasks: [{ name: 'qu.import-cleanup', everyMs: () => 3600_000, run: (qus) => qus.importer.cleanup() }],
   menus: [
     {
       parent: 'ExamMgr', type: MenuType.MENU, title: '试题管理', path: '/admin/exam/qu', name: 'QuList', component: 'QuList', icon: 'ProfileOutlined', sort: 1,
-      children: [fn('试题列表', QuPerm.LIST, 0), fn('添加试题', QuPerm.ADD, 1), fn('修改试题', QuPerm.UPDATE, 2), fn('删除试题', QuPerm.DELETE, 3), fn('导入试题', QuPerm.IMPORT, 4)],
+      children: [fn('试题列表', QuPerm.LIST, 0), fn('添加试题', QuPerm.ADD, 1), fn('修改试题', QuPerm.UPDATE, 2), fn('删除试题', QuPerm.DELETE, 3), fn('导入试题', QuPerm.IMPORT, 4), fn('导出试题', QuPerm.EXPORT, 5)],
     },
     { parent: 'ExamMgr', type: MenuType.ROUTE, title: '添加试题', path: '/admin/exam/qu/add', name: 'AddQu', component: 'QuForm', hidden: true, noCache: true, activeMenu: '/admin/exam/qu', sort: 2 },
     { parent: 'ExamMgr', type: MenuType.ROUTE, title: '修改试题', path: '/admin/exam/qu/update/:id', name: 'UpdateQu', component: 'QuForm', hidden: true, noCache: true, activeMenu: '/admin/exam/qu', sort: 3 },

@@ -1,8 +1,8 @@
 /**
- * Question spreadsheet import and export (the yf 试题导入模板 layout, see `../shared/data/README.md`
+ * Question spreadsheet import (the yf 试题导入模板 layout, see `../shared/data/README.md`
  * "xlsx layout"). Never touches the database: `parseQuestionFile` reads an uploaded xlsx from disk
  * into a `ParsedImport` (the question service turns it into rows, and imports nothing when it has
- * errors); `buildQuestionSheet` writes xlsx bytes with exceljs.
+ * errors); qu.sheet.ts writes the same layout.
  *
  * Layout: sheet `试题数据` (else the first sheet); row 1 title (merged A1:K1), row 2 the headers
  * `IMPORT_HEADERS`, then one row per option from row 3. Rows sharing 题目序号 form one question; the
@@ -16,7 +16,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { QU_TYPE_LABEL, QU_TYPE_SHORT, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME, questionRuleErrors, type ImportError } from '@kaopei/contracts/qu';
 import { openXlsx, type SheetRow, type XlsxRefusal } from './qu.import-zip';
@@ -62,16 +61,6 @@ export interface ParsedImport {
   totalErrors: number;
 }
 
-/** A question to write with `buildQuestionSheet`; missing text fields are written blank. */
-export interface SheetQuestion {
-  quType: number;
-  content: string;
-  analysis?: string;
-  image?: string;
-  video?: string;
-  repoTitle: string;
-  answerList: { content: string; isRight: boolean; analysis?: string; image?: string }[];
-}
 
 /** Caps of `parseQuestionFile`, enforced while reading; defaults in `DEFAULT_IMPORT_LIMITS`. */
 export interface ImportLimits {
@@ -108,7 +97,7 @@ export interface ParseQuestionOptions {
 }
 
 /** 1-based column numbers of the layout (A…K). */
-const COL = {
+export const COL = {
   no: 1,
   type: 2,
   content: 3,
@@ -121,9 +110,8 @@ const COL = {
   optAnalysis: 10,
   optImage: 11,
 } as const;
-const COLS = IMPORT_HEADERS.length;
+export const COLS = IMPORT_HEADERS.length;
 const FIRST_DATA_ROW = 3;
-const COL_WIDTHS = [10, 10, 50, 36, 24, 24, 20, 12, 36, 30, 24];
 /** `onProgress` is called after every this many data rows. */
 export const PROGRESS_EVERY = 200;
 /** Cell text quoted in a message is cut to this many characters. */
@@ -414,86 +402,4 @@ export async function parseQuestionSheet(data: Buffer | Uint8Array, opts: ParseQ
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * Writes questions in the import layout and returns the xlsx bytes: sheet 试题数据, title row merged
- * A1:K1, bold header row, then one row per option (a question without options gets one row with
- * blank option cells). 题目序号 runs 1…N in the given order, 题目类型 is the numeric code, 是否正确项
- * `1`/`0`, and question cells are filled on each question's first row only. Every cell is text.
- */
-export async function buildQuestionSheet(questions: SheetQuestion[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(IMPORT_SHEET_NAME);
-  ws.columns = COL_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
-  ws.mergeCells(1, 1, 1, COLS);
-  const title = ws.getCell(1, 1);
-  title.value = IMPORT_SHEET_NAME;
-  title.font = { bold: true, size: 14 };
-  title.alignment = { horizontal: 'center', vertical: 'middle' };
-  const header = ws.getRow(2);
-  header.values = [...IMPORT_HEADERS];
-  header.font = { bold: true };
-  header.getCell(COL.type).note = '1 单选题，2 多选题，3 判断题（也可填写 单选、多选、判断）';
-  header.getCell(COL.isRight).note = '1 正确，0 错误';
-
-  questions.forEach((q, i) => {
-    const head = [String(i + 1), String(q.quType), q.content, q.analysis ?? '', q.image ?? '', q.video ?? '', q.repoTitle];
-    const options = q.answerList.length > 0 ? q.answerList : [undefined];
-    options.forEach((a, j) => {
-      const cells = j === 0 ? head : [String(i + 1), '', '', '', '', '', ''];
-      const opt = a ? [a.isRight ? '1' : '0', a.content, a.analysis ?? '', a.image ?? ''] : ['', '', '', ''];
-      const row = ws.addRow([...cells, ...opt]);
-      row.alignment = { vertical: 'top', wrapText: true };
-    });
-  });
-  const out = await wb.xlsx.writeBuffer();
-  return Buffer.from(out as unknown as ArrayBuffer);
-}
-
-/** Example questions of the import template (our own text). */
-const TEMPLATE_QUESTIONS: SheetQuestion[] = [
-  {
-    quType: 1,
-    content: '下列城市中，哪一个是中华人民共和国的首都？',
-    analysis: '北京是中华人民共和国的首都。',
-    repoTitle: '示例题库',
-    answerList: [
-      { content: '上海', isRight: false },
-      { content: '北京', isRight: true },
-      { content: '广州', isRight: false },
-      { content: '深圳', isRight: false },
-    ],
-  },
-  {
-    quType: 2,
-    content: '下列数字中，哪些是偶数？',
-    analysis: '能被2整除的整数是偶数。',
-    repoTitle: '示例题库',
-    answerList: [
-      { content: '2', isRight: true },
-      { content: '3', isRight: false },
-      { content: '4', isRight: true },
-      { content: '5', isRight: false },
-    ],
-  },
-  {
-    quType: 3,
-    content: '地球绕太阳公转一周大约需要一年。',
-    analysis: '地球的公转周期约为365.25天。',
-    repoTitle: '示例题库',
-    answerList: [
-      { content: '正确', isRight: true },
-      { content: '错误', isRight: false },
-    ],
-  },
-];
-
-/**
- * The downloadable 试题导入模板.xlsx (IMPORT_TEMPLATE_FILE): the `buildQuestionSheet` layout with
- * three example questions in bank 示例题库 (one 单选 with 4 options, one 多选 with 4 options of which
- * 2 are right, one 判断 with 正确/错误). Parses back with no errors.
- */
-export async function buildImportTemplate(): Promise<Buffer> {
-  return buildQuestionSheet(TEMPLATE_QUESTIONS);
 }

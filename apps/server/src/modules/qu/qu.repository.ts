@@ -132,3 +132,33 @@ export async function countQus(db: Executor): Promise<number> {
   const row = await db.selectFrom('el_qu').select(sql<number>`count(*)`.as('n')).where('deleted', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The live top-level questions matching `f`, with their bank titles (read-only join), in pages of
+ * `batch` ordered by id (keyset: each page starts after the last id of the previous one), so a
+ * bank of any size is read with bounded memory.
+ */
+export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
+  let after = '';
+  for (;;) {
+    let q = db
+      .selectFrom('el_qu as q')
+      .leftJoin('el_repo as r', 'r.id', 'q.repoId')
+      .select(['q.id', 'q.quType', 'q.content', 'q.analysis', 'q.image', 'q.video', 'r.title as repoTitle'])
+      .where('q.deleted', '=', 0)
+      .where('q.parentId', '=', '')
+      .where('q.id', '>', after)
+      .orderBy('q.id')
+      .limit(batch);
+    if (f.repoId) q = q.where('q.repoId', '=', f.repoId);
+    if (f.quType) q = q.where('q.quType', '=', f.quType);
+    if (f.level) q = q.where('q.level', '=', f.level);
+    if (f.content) q = q.where(likeContains('q.content', f.content));
+    const rows = await q.execute();
+    if (rows.length === 0) return;
+    const options = await optionsOf(db, rows.map((r) => r.id));
+    yield rows.map((r) => ({ ...r, options: options.filter((o) => o.quId === r.id) }));
+    if (rows.length < batch) return;
+    after = (rows[rows.length - 1] as { id: string }).id;
+  }
+}

@@ -6,6 +6,7 @@
  * sanitised at save time (lib/sanitize.ts). The spreadsheet import runs as a background job
  * (qu.import-job.ts, `importer`).
  */
+import { PassThrough, type Readable } from 'node:stream';
 import { QU_LEVEL_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
 import { questionRuleErrors, type QuDetail, type QuPagingReq, type QuRecord, type QuSaveReq } from '@kaopei/contracts/qu';
 import type { Executor } from '../../db';
@@ -16,8 +17,10 @@ import { mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
 import { QuImporter } from './qu.import-job';
+import { writeQuestionSheet, type SheetQuestion } from './qu.sheet';
 import type { ElQuAnswerTable, ElQuTable } from './qu.tables';
 import * as repo from './qu.repository';
+import type { QuFilter } from './qu.repository';
 
 /** A question to insert: its table fields plus its options in order (text not yet sanitised). */
 export type NewQuestion = Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'video'> & {
@@ -138,6 +141,28 @@ export class QuService {
 
   count(): Promise<number> {
     return repo.countQus(this.db);
+  }
+
+  /**
+   * The questions matching `filter` as an xlsx in the import layout (qu.sheet.ts), streamed: rows
+   * are read from the database in pages and written as they come. A failure while streaming ends
+   * the stream with that error (the download is cut short).
+   */
+  exportSheet(filter: QuFilter): Readable {
+    const out = new PassThrough();
+    const db = this.db;
+    async function* questions(): AsyncGenerator<SheetQuestion> {
+      for await (const page of repo.iterateQus(db, filter)) {
+        for (const q of page) {
+          yield {
+            quType: q.quType, content: q.content, analysis: q.analysis, image: q.image, video: q.video, repoTitle: q.repoTitle ?? '',
+            answerList: q.options.map((o) => ({ content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image })),
+          };
+        }
+      }
+    }
+    writeQuestionSheet(questions(), out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    return out;
   }
 
   /** Inserts questions with their options (text sanitised here); answers their ids in order. */

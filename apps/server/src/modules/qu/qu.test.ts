@@ -4,7 +4,7 @@
  * nothing, banks by 所属题库, duplicates asked about, skipped or imported again, rich text sanitised)
  * and the template download. The parser itself is unit-tested in qu.import.test.ts.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -16,8 +16,9 @@ import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { testApp, type TestApp } from '../../test/app';
 import { contentCounts, createQu, createRepo, importXlsx, must, quBody, uniq, waitForJob, xlsxUpload } from '../../test/builders';
 import { hasSharedData, sharedDataPath } from '../../test/shared-data';
-import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.import';
+import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.sheet';
 import { HEADER, NS, repeated, row, writeZip, xlsxEntries } from './qu.test-zips';
+import { parseQuestionFile } from './qu.import';
 
 let t: TestApp;
 let admin: string;
@@ -174,6 +175,42 @@ describe('import template', () => {
     expect(ws?.rowCount).toBeGreaterThan(2);
     const anon = await t.app.inject({ method: 'GET', url: '/api/qu/qu/import/template' });
     expect(anon.json()).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
+  });
+});
+
+describe('export (a streamed download in the import layout)', () => {
+  it('exports the questions of the list filters as a spreadsheet that imports back unchanged', async () => {
+    const demo = (await t.db.selectFrom('el_repo').select(['id', 'title']).where('title', '=', '安全生产基础知识（演示）').executeTakeFirstOrThrow());
+    const res = await t.app.inject({ method: 'POST', url: quApi.export.path, payload: { repoId: demo.id }, headers: { token: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('试题导出.xlsx')}`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kaopei-export-'));
+    try {
+      const file = path.join(dir, 'export.xlsx');
+      writeFileSync(file, res.rawPayload);
+      const parsed = await parseQuestionFile(file, { repoFromFile: true });
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.questions).toHaveLength(24);
+      expect(new Set(parsed.questions.map((q) => q.repoTitle))).toEqual(new Set([demo.title]));
+      const first = (await paging({ repoId: demo.id }, 100)).records.find((r) => r.content === parsed.questions[0]?.content);
+      const original = must(await detail(first?.id as string));
+      expect(parsed.questions[0]?.answerList.map((o) => [o.content, o.isRight])).toEqual(original.answerList.map((o) => [o.content, o.isRight]));
+      // The list's filters apply: only the 6 multiple-choice questions.
+      const multi = await t.app.inject({ method: 'POST', url: quApi.export.path, payload: { repoId: demo.id, quType: 2 }, headers: { token: admin } });
+      writeFileSync(file, multi.rawPayload);
+      expect((await parseQuestionFile(file, { repoFromFile: true })).questions.map((q) => q.quType)).toEqual([2, 2, 2, 2, 2, 2]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a refused export with the envelope, never a file', async () => {
+    const learner = await t.newLearner('exp');
+    const res = await t.app.inject({ method: 'POST', url: quApi.export.path, payload: {}, headers: { token: learner.token } });
+    expect(res.json()).toMatchObject({ code: ErrorCode.NO_PERMISSION, success: false });
+    const bad = await t.app.inject({ method: 'POST', url: quApi.export.path, payload: { quType: 'x' }, headers: { token: admin } });
+    expect(bad.json()).toMatchObject({ code: ErrorCode.BAD_PARAMS, success: false });
   });
 });
 

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
 import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
-import { buildImportTemplate } from '../qu/qu.import';
+import { buildImportTemplate } from '../qu/qu.sheet';
 import { contentCounts, must, xlsxUpload } from '../../test/builders';
 import { repoApi } from '@kaopei/contracts/repo';
 import { examApi } from '@kaopei/contracts/exam';

@@ -2,16 +2,17 @@
  * /admin/exam/qu — questions (SPEC §2 paging tables): filters bank (also from `?repoId=`), type,
  * level, content; columns 题目类型 / 题目内容 (text excerpt) / 所属题库 / 难度 / 更新时间; add and
  * edit open the QuForm pages; delete and batch delete with confirmation; 导入 opens the import
- * dialog. Buttons per permission code.
+ * dialog; 导出 downloads the questions of the current filters (import layout). Buttons per
+ * permission code.
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
-import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { QU_LEVEL_LABEL, QU_TYPE_LABEL } from '@kaopei/contracts';
 import { quApi, type quPagingParams, QuPerm, type QuRecord } from '@kaopei/contracts/qu';
 import type { z } from 'zod';
-import { call } from '../../../api/request';
+import { call, download } from '../../../api/request';
 
 type QuPagingParams = z.input<typeof quPagingParams>;
 import { useAuth } from '../../../store/auth';
@@ -47,6 +48,21 @@ export default function QuList() {
   const initialRepo = searchParams.get('repoId') ?? undefined;
   const list = usePagedList<QuPagingParams, QuRecord>('qu-paging', (current, size, params) => call(quApi.paging, { current, size, params }), { repoId: initialRepo }, ALSO_INVALIDATE);
   const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { message } = App.useApp();
+
+  /** Downloads the questions of the current filters (SPEC §8: 数据导出成功！). */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await download(quApi.export, list.paging.params);
+      message.success('数据导出成功！');
+    } catch {
+      // shown by the request helper
+    } finally {
+      setExporting(false);
+    }
+  };
   const remove = useDeleteAction((ids) => call(quApi.delete, { ids }), list.refresh);
   const repoId = list.paging.params.repoId;
 
@@ -103,6 +119,9 @@ export default function QuList() {
         <BatchDeleteButton code={QuPerm.DELETE} onClick={() => remove(list.selected)} />
         <PermButton code={QuPerm.IMPORT} icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-open">
           导入
+        </PermButton>
+        <PermButton code={QuPerm.EXPORT} icon={<ExportOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="qu-export">
+          导出
         </PermButton>
       </ListToolbar>
       <PagedTable<QuRecord> list={list} columns={columns} selectable={hasPerm(QuPerm.DELETE)} scroll={{ x: 860 }} />

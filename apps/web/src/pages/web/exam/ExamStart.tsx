@@ -14,7 +14,7 @@
  * parts not needed to show the exam are loaded when they are: the Result of a failed load, and the
  * answer-card Drawer of small screens (loaded as soon as the page renders on one).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Grid, Modal, Row, Spin } from 'antd';
@@ -24,6 +24,7 @@ import { paperApi, PaperError } from '@kaopei/contracts/paper';
 import { call, isApiError } from '../../../api/request';
 import { formatHms } from '../../../utils/format';
 import { AnswerCard } from './AnswerCard';
+import { LiteCard, LiteSpace } from './lite';
 import { QuestionPane } from './QuestionPane';
 import { useAnswerSaver } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
@@ -40,20 +41,6 @@ function LoadFailed({ title, action, onAction }: { title: string; action: string
     <Suspense fallback={null}>
       <Result status="warning" title={title} extra={<Button onClick={onAction}>{action}</Button>} />
     </Suspense>
-  );
-}
-
-/** A panel with the look of an antd Card (`small`: the small card's head and padding). */
-function Panel({ title, small, className, children }: { title?: ReactNode; small?: boolean; className: string; children: ReactNode }) {
-  return (
-    <div className={`exam-panel${small ? ' exam-panel-small' : ''} ${className}`}>
-      {title ? (
-        <div className="exam-panel-head">
-          <div className="exam-panel-title">{title}</div>
-        </div>
-      ) : null}
-      <div className="exam-panel-body">{children}</div>
-    </div>
   );
 }
 
@@ -195,7 +182,7 @@ export default function ExamStart() {
     <div className="exam-page">
       <div className="exam-bar">
         <div className="exam-bar-title">{paper.title}</div>
-        <div className="exam-bar-actions">
+        <LiteSpace className="exam-bar-actions">
           {isMobile ? (
             <Button icon={<UnorderedListOutlined />} onClick={() => setCardOpen(true)}>
               答题卡
@@ -207,18 +194,18 @@ export default function ExamStart() {
           <Button type="primary" danger loading={handing} onClick={() => setConfirmOpen(true)} data-testid="hand-exam">
             交卷
           </Button>
-        </div>
+        </LiteSpace>
       </div>
       <Row gutter={[16, 16]}>
         {!isMobile ? (
           <Col md={8} lg={7} xl={6}>
-            <Panel small title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} className="exam-card-panel">
+            <LiteCard small title={`答题卡（已答 ${questions.length - unanswered}/${questions.length}）`} className="exam-card-panel">
               {card}
-            </Panel>
+            </LiteCard>
           </Col>
         ) : null}
         <Col xs={24} md={16} lg={17} xl={18}>
-          <Panel className="exam-qu-panel">
+          <LiteCard className="exam-qu-panel">
             {quQuery.isLoading || !current ? (
               <Spin className="page-loading" />
             ) : quQuery.data ? (
@@ -242,7 +229,7 @@ export default function ExamStart() {
                 下一题 <RightOutlined />
               </Button>
             </div>
-          </Panel>
+          </LiteCard>
         </Col>
       </Row>
       {isMobile ? (

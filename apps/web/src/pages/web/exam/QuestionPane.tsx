@@ -4,8 +4,9 @@
  * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question.
  *
  * Part of the exam page's first paint, so drawn with plain elements in the look of the antd parts
- * it used (styles.css): the type tag (a blue Tag), the option marks (Radio / Checkbox; decorative,
- * the option element carries role and aria-checked) and option images (an Image without preview).
+ * it used (./lite.tsx, styles.css): the head row (Space), the type tag (a blue Tag), the option
+ * marks (Radio / Checkbox; decorative, the option element carries role and aria-checked) and option
+ * images (an Image without preview).
  * The question image keeps antd Image (hover mask, click to preview), loaded with the first
  * question that has one; the same image in the same box shows meanwhile.
  */
@@ -15,6 +16,7 @@ import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from 
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import { type PaperQuDetail } from '@kaopei/contracts/paper';
 import { RichText } from '../../../components/RichText';
+import { LiteImage, LiteSpace } from './lite';
 import type { SaveState } from './useAnswerSaver';
 
 interface Props {
@@ -31,19 +33,10 @@ const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '�
 
 const PreviewImage = lazy(() => import('antd/es/image'));
 
-/** An image in the box of an antd Image (`.image-box`), `className` on the img as antd puts it. */
-function PlainImage({ src, className }: { src: string; className: string }) {
-  return (
-    <div className="image-box">
-      <img src={src} className={`image-box-img ${className}`} />
-    </div>
-  );
-}
-
 /** The question image: antd Image with preview once loaded, the plain image until then. */
 function QuImage({ src }: { src: string }) {
   return (
-    <Suspense fallback={<PlainImage src={src} className="qu-image" />}>
+    <Suspense fallback={<LiteImage src={src} className="qu-image" />}>
       <PreviewImage src={src} className="qu-image" />
     </Suspense>
   );
@@ -81,11 +74,11 @@ export function QuestionPane({ qu, index, chosen, saveState, answered, onChange,
   return (
     <div className="qu-pane">
       <div className="qu-pane-head">
-        <div className="qu-pane-info">
+        <LiteSpace className="qu-pane-info">
           <span className="qu-index">第 {index} 题</span>
           <span className="qu-type-tag">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</span>
           <span className="qu-score">{qu.score} 分</span>
-        </div>
+        </LiteSpace>
         <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
       </div>
       <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
@@ -109,7 +102,7 @@ export function QuestionPane({ qu, index, chosen, saveState, answered, onChange,
               <span className="qu-option-abc">{o.abc}.</span>
               <div className="qu-option-body">
                 <RichText html={o.content} />
-                {o.image ? <PlainImage src={o.image} className="qu-option-image" /> : null}
+                {o.image ? <LiteImage src={o.image} className="qu-option-image" /> : null}
               </div>
             </div>
           );
