@@ -11,8 +11,8 @@
  *   (tiny icon chunks) is left uncompressed.
  * - Vendor code is split into three chunks that every page needs — `react` (react, react-dom,
  *   scheduler, react-router), `antd` (the antd / rc-component / cssinjs / icons modules the app
- *   shell itself imports) and `vendor` (the shell's other packages: axios, TanStack Query, dayjs,
- *   zod …) — with rolldown's `output.codeSplitting.groups` (Vite 8; `advancedChunks` and
+ *   shell itself imports) and `vendor` (the shell's other packages: axios, TanStack Query,
+ *   dayjs …) — with rolldown's `output.codeSplitting.groups` (Vite 8; `advancedChunks` and
  *   `manualChunks` are its deprecated names). Only modules statically reachable from the entry
  *   (group tag `$initial`) go there; what only lazily loaded layouts and views use (Table,
  *   DatePicker, Upload, Menu …) stays in chunks of their own that rolldown shares between the views
@@ -20,7 +20,11 @@
  *   lazy (src/router), and each @ant-design/icons icon is a chunk of its own, loaded by name by the
  *   admin menu (src/layouts/menu-icon.tsx).
  * - `@kaopei/contracts` and antd's `@rc-component/*` packages are declared free of side effects (see
- *   SIDE_EFFECT_FREE), so what a page does not use is tree-shaken away.
+ *   SIDE_EFFECT_FREE), so what a page does not use is tree-shaken away; the web sees the contracts'
+ *   endpoint tables without their zod schemas (endpointViews), so the shell, which calls endpoints
+ *   but validates no form, carries no zod.
+ * - The exam page's JS before first paint has a budget (e2e/delivery.e2e.ts, README "JS before
+ *   first paint").
  * - `dist/.vite/manifest.json` lists every chunk and its static imports (used by the delivery e2e
  *   test to measure what a page needs).
  */
@@ -145,9 +149,10 @@ const TABLES_ID = `\0${TABLES_IMPORT}`;
  *   untouched). A declaration that cannot be read statically (not one object literal, a spread, a
  *   computed key) fails the build.
  * - the endpoint tables (`export const userApi = {…}`) move to a module of their own,
- *   `\0kaopei-endpoints:<file>`, which the file re-exports: a bundle splits by module, so otherwise the
- *   shell, which calls userApi, would also hold the schemas the login page validates with (loginReq …)
- *   and zod. A file whose tables read one of its own bindings (`access: RepoPerm.LIST`) keeps them.
+ *   `\0kaopei-endpoints:<file>`, which the file imports and re-exports: a bundle splits by module,
+ *   so otherwise the shell, which calls userApi, would also hold the schemas the login page
+ *   validates with (loginReq …) and zod. A file whose tables read one of its own bindings
+ *   (`access: RepoPerm.LIST`) keeps them.
  * - every top-level `const` whose initialiser calls or reads something (zod schemas, defineErrors)
  *   is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() => (init))()`: same value, same
  *   evaluation order, but dropped when nothing uses it (rolldown cannot know that `z.object(…)` has
@@ -162,9 +167,11 @@ function endpointViews(): Plugin {
   return {
     name: 'kaopei:endpoint-views',
     enforce: 'pre',
-    resolveId: {
-      filter: { id: /^kaopei-endpoints:/ },
-      handler: (source) => `${TABLES_ID}${source.slice(TABLES_IMPORT.length)}`,
+    resolveId(source, importer, options) {
+      if (source.startsWith(TABLES_IMPORT)) return `${TABLES_ID}${source.slice(TABLES_IMPORT.length)}`;
+      // A table module's imports are its contracts file's.
+      if (importer?.startsWith(TABLES_ID)) return this.resolve(source, importer.slice(TABLES_ID.length), { ...options, skipSelf: true });
+      return null;
     },
     load: {
       filter: { id: /^\0kaopei-endpoints:/ },
@@ -211,22 +218,27 @@ function applyEdits(code: string, edits: Edit[], from = 0, to = code.length): st
  * The web's rewrite of one contracts file (see endpointViews); puts the code of its endpoint-table
  * module, when it has one, in `tables`. Keeps every line break, so line numbers stay.
  */
-export function contractsView(code: string, id: string, fail: (msg: string) => never, tables: Map<string, string>): string {
+function contractsView(code: string, id: string, fail: (msg: string) => never, tables: Map<string, string>): string {
   const { program, errors } = parseSync(id, code, { lang: 'ts', sourceType: 'module' });
   if (errors.length) fail(`${id}: ${errors[0].message}`);
   const body = nodesAt(program as unknown as AstNode, 'body');
   const edits: Edit[] = [];
   const blank = (start: number, end: number) => code.slice(start, end).replace(/[^\n]/g, '');
 
-  // Bindings imported by the file; json / upload / download from ./endpoint.
-  const imported = new Set<string>();
+  // Bindings imported by the file (local name → the import, for a table module); json / upload /
+  // download from ./endpoint.
+  const imported = new Map<string, string>();
   const declarers = new Map<string, (typeof ENDPOINT_KINDS)[number]>();
   for (const stmt of body) {
-    if (stmt.type !== 'ImportDeclaration') continue;
-    const fromEndpoint = /^\.\/endpoint(\.ts)?$/.test(String(nodeAt(stmt, 'source')?.value));
+    if (stmt.type !== 'ImportDeclaration' || stmt.importKind === 'type') continue;
+    const source = nodeAt(stmt, 'source');
+    const fromEndpoint = /^\.\/endpoint(\.ts)?$/.test(String(source?.value));
     for (const spec of nodesAt(stmt, 'specifiers')) {
+      if (spec.importKind === 'type') continue;
       const local = String(nodeAt(spec, 'local')?.name);
-      imported.add(local);
+      const what = code.slice(spec.start, spec.end);
+      const from = source ? code.slice(source.start, source.end) : '';
+      imported.set(local, spec.type === 'ImportSpecifier' ? `import { ${what} } from ${from};` : `import ${what} from ${from};`);
       const name = nodeAt(spec, 'imported');
       const kind = ENDPOINT_KINDS.find((k) => k === (name?.name ?? name?.value));
       if (fromEndpoint && spec.type === 'ImportSpecifier' && kind) declarers.set(local, kind);
@@ -250,8 +262,10 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
       for (const p of props) {
         if (p.type !== 'Property' || p.computed || nodeAt(p, 'key')?.type !== 'Identifier') fail(`${where}: spread or computed key in an endpoint declaration`);
       }
+      if (!props.some((p) => nodeAt(p, 'key')?.name === 'path')) fail(`${where}: an endpoint declaration without a path`);
       edits.push({ start: n.start, end: def.start, text: '(' });
-      edits.push({ start: def.start + 1, end: def.start + 1, text: ` kind: '${kind}',${kind === 'download' ? ` method: 'GET',` : ''}` });
+      const defaultMethod = kind === 'download' && !props.some((p) => nodeAt(p, 'key')?.name === 'method');
+      edits.push({ start: def.start + 1, end: def.start + 1, text: ` kind: '${kind}',${defaultMethod ? ` method: 'GET',` : ''}` });
       for (const p of props) {
         if (!SCHEMA_PROPS.has(String(nodeAt(p, 'key')?.name))) continue;
         stripped.add(p);
@@ -263,7 +277,8 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
   }
 
   // Top-level consts: endpoint tables, and values to wrap in pure IIFEs.
-  const tableDecls: { stmt: AstNode; init: AstNode; names: string[] }[] = [];
+  const tableDecls: { stmt: AstNode; init: AstNode; name: string }[] = [];
+  const tableReads = new Set<string>();
   let splittable = true;
   const wraps: AstNode[] = [];
   for (const stmt of body) {
@@ -288,8 +303,9 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
           (n) => stripped.has(n) || /^TS/.test(n.type),
         );
         const own = [...reads].filter((r) => !imported.has(r));
+        for (const r of reads) tableReads.add(r);
         if (!exported || nodesAt(decl, 'declarations').length !== 1 || own.length) splittable = false;
-        tableDecls.push({ stmt, init, names: [String(nodeAt(d, 'id')?.name)] });
+        tableDecls.push({ stmt, init, name: String(nodeAt(d, 'id')?.name) });
         wraps.push(init);
         continue;
       }
@@ -304,19 +320,16 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
   }
 
   if (tableDecls.length && splittable) {
-    const lines = body
-      .filter((s) => s.type === 'ImportDeclaration')
-      .map((s) => code.slice(s.start, s.end))
-      .concat(tableDecls.map((t) => `export const ${t.names[0]} = ${applyEdits(code, edits, t.init.start, t.init.end)};`));
+    const lines = [...tableReads]
+      .map((r) => imported.get(r) ?? '')
+      .concat(tableDecls.map((t) => `export const ${t.name} = ${applyEdits(code, edits, t.init.start, t.init.end)};`));
     tables.set(id, `${lines.join('\n')}\n`);
     const inTable = (e: Edit) => tableDecls.some((t) => e.start >= t.stmt.start && e.end <= t.stmt.end);
     edits.splice(0, edits.length, ...edits.filter((e) => !inTable(e)));
     for (const t of tableDecls) edits.push({ start: t.stmt.start, end: t.stmt.end, text: blank(t.stmt.start, t.stmt.end) });
-    edits.push({
-      start: code.length,
-      end: code.length,
-      text: `\nexport { ${tableDecls.map((t) => t.names[0]).join(', ')} } from ${JSON.stringify(TABLES_IMPORT + id)};\n`,
-    });
+    // Imported (not only re-exported), so the rest of the file may still use them.
+    const names = tableDecls.map((t) => t.name).join(', ');
+    edits.push({ start: code.length, end: code.length, text: `\nimport { ${names} } from ${JSON.stringify(TABLES_IMPORT + id)};\nexport { ${names} };\n` });
   } else {
     tables.delete(id);
   }

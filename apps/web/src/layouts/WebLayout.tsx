@@ -11,7 +11,7 @@
  * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
  * drawer of small screens.
  */
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Grid, Layout, type MenuProps } from 'antd';
 import { DashboardOutlined, DownOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
@@ -20,12 +20,21 @@ import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
 import { PageLoading } from '../components/PageLoading';
+import { lazyPart } from '../utils/lazy-part';
 import { SiteFooter } from './SiteFooter';
-import type { UserMenuLink } from './UserMenu';
+import type { UserMenu as UserMenuView, UserMenuLink } from './UserMenu';
 
-const Menu = lazy(() => import('antd/es/menu'));
-const Drawer = lazy(() => import('antd/es/drawer'));
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+/** Loaded after the layout renders; if one cannot be loaded, its place stays as it first showed. */
+const Menu = lazyPart(() => import('antd/es/menu'), () => <div className="web-menu-spacer" />);
+const Drawer = lazyPart(() => import('antd/es/drawer'), () => null);
+const UserMenu = lazyPart<ComponentProps<typeof UserMenuView>>(
+  () => import('./UserMenu').then((m) => ({ default: m.UserMenu })),
+  ({ className, children }) => (
+    <Button type="text" className={className}>
+      {children}
+    </Button>
+  ),
+);
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [

@@ -8,13 +8,15 @@
  * - prev / next, 交卷 with a confirmation stating the unanswered count, then
  *   /web/exam/result/:paperId/exam; paste is blocked with '考试期间不能复制粘贴哦！'.
  *
- * First paint budget (e2e/delivery.e2e.ts): the page and what it imports statically are what a
- * learner waits for before the exam shows, so it stays light: the two panels are plain elements with
- * the look of antd Cards (styles.css `.exam-panel`; Card brings Tabs and menus along), and the
- * parts not needed to show the exam are loaded when they are: the Result of a failed load, and the
- * answer-card Drawer of small screens (loaded as soon as the page renders on one).
+ * First paint (the exam page's JS budget, e2e/delivery.e2e.ts): what this page imports statically is
+ * what a learner waits for before the exam shows, so it stays light. The two panels, the bar's row
+ * and the Result of a failed load are plain elements with the look of antd Card, Space and Result
+ * (./lite.tsx; Card alone brought Tabs and menus along, and a failure screen must not need a load
+ * itself); the hand-in Modal is antd's (its code is in the app shell already, and hand-in must work
+ * whatever the network does later); the answer-card Drawer of small screens is loaded when the page
+ * renders on one.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Grid, Modal, Row, Spin } from 'antd';
@@ -23,8 +25,9 @@ import { PaperState } from '@kaopei/contracts';
 import { paperApi, PaperError } from '@kaopei/contracts/paper';
 import { call, isApiError } from '../../../api/request';
 import { formatHms } from '../../../utils/format';
+import { lazyPart } from '../../../utils/lazy-part';
 import { AnswerCard } from './AnswerCard';
-import { LiteCard, LiteSpace } from './lite';
+import { LiteCard, LiteResult, LiteSpace } from './lite';
 import { QuestionPane } from './QuestionPane';
 import { useAnswerSaver } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
@@ -32,16 +35,12 @@ import { useCountdown } from './useCountdown';
 export const PASTE_MSG = '考试期间不能复制粘贴哦！';
 const RESYNC_MS = 60_000;
 
-const Result = lazy(() => import('antd/es/result'));
-const Drawer = lazy(() => import('antd/es/drawer'));
+/** The answer card's drawer on small screens (without it, prev / next still go through the paper). */
+const Drawer = lazyPart(() => import('antd/es/drawer'), () => null);
 
-/** A load failure: antd Result (warning) with one button, loaded when needed. */
+/** A load failure: a warning Result with one button. */
 function LoadFailed({ title, action, onAction }: { title: string; action: string; onAction: () => void }) {
-  return (
-    <Suspense fallback={null}>
-      <Result status="warning" title={title} extra={<Button onClick={onAction}>{action}</Button>} />
-    </Suspense>
-  );
+  return <LiteResult title={title} extra={<Button onClick={onAction}>{action}</Button>} />;
 }
 
 export default function ExamStart() {

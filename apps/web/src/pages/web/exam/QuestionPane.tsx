@@ -10,12 +10,13 @@
  * The question image keeps antd Image (hover mask, click to preview), loaded with the first
  * question that has one; the same image in the same box shows meanwhile.
  */
-import { lazy, Suspense, type KeyboardEvent } from 'react';
+import { Suspense, type KeyboardEvent } from 'react';
 import { Button } from 'antd';
 import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import { type PaperQuDetail } from '@kaopei/contracts/paper';
 import { RichText } from '../../../components/RichText';
+import { lazyPart } from '../../../utils/lazy-part';
 import { LiteImage, LiteSpace } from './lite';
 import type { SaveState } from './useAnswerSaver';
 
@@ -31,7 +32,8 @@ interface Props {
 
 const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
 
-const PreviewImage = lazy(() => import('antd/es/image'));
+/** antd Image (hover mask, click to preview); the plain image if it cannot be loaded. */
+const PreviewImage = lazyPart(() => import('antd/es/image'), ({ src = '', className = '' }) => <LiteImage src={src} className={className} />);
 
 /** The question image: antd Image with preview once loaded, the plain image until then. */
 function QuImage({ src }: { src: string }) {

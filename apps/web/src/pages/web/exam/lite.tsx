@@ -5,9 +5,12 @@
  * - LiteCard: Card (border, radius, the small card's head, body padding); antd's Card carries Tabs
  *   and menus along;
  * - LiteSpace: `<Space wrap>` (an item box per child, 8 px apart, centred);
- * - LiteImage: an Image without preview (the box and img of antd's).
+ * - LiteImage: an Image without preview (the box and img of antd's);
+ * - LiteResult: a warning Result (icon, title, extra); it shows when something failed to load, so
+ *   it must not depend on loading anything itself.
  */
 import { Children, isValidElement, type ReactNode } from 'react';
+import { WarningFilled } from '@ant-design/icons';
 
 export function LiteCard({ title, small, className, children }: { title?: ReactNode; small?: boolean; className: string; children: ReactNode }) {
   return (
@@ -39,6 +42,19 @@ export function LiteImage({ src, className }: { src: string; className: string }
   return (
     <div className="lite-image">
       <img src={src} className={`lite-image-img ${className}`} />
+    </div>
+  );
+}
+
+/** antd `<Result status="warning" title extra />`. */
+export function LiteResult({ title, extra }: { title: ReactNode; extra: ReactNode }) {
+  return (
+    <div className="lite-result">
+      <div className="lite-result-icon">
+        <WarningFilled />
+      </div>
+      <div className="lite-result-title">{title}</div>
+      <div className="lite-result-extra">{extra}</div>
     </div>
   );
 }
