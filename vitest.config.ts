@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Test files share worker processes (no re-import of the app per file); each builds its own
+          // app on its own database copy, and testApp() resets the only process-wide state (the clock).
+          isolate: false,
         },
       },
       {
@@ -40,7 +43,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          fileParallelism: true,
           pool: 'forks',
         },
       },

@@ -6,7 +6,9 @@
  *   1. typecheck        npm run typecheck (tsc: contracts, server, web, e2e)
  *   2. lint             eslint .
  *   3. server (SQLite)  vitest run --project server --project web (web: the app's pure logic)
- *   4. server (PG)      the same with TEST_DATABASE_URL (skipped, with a note, when it is unset)
+ *   4. server (PG)      the server test files that use a database (those calling testApp(), or
+ *                       reading TEST_DATABASE_URL) again with TEST_DATABASE_URL (skipped, with a
+ *                       note, when it is unset); the pure unit tests already ran in step 3
  *   5. web build        npm run build -w apps/web
  *   6. e2e              vitest run --project e2e (skipped only when Chromium is absent and CI is
  *                       unset; on CI a missing Chromium is a failure)
@@ -14,7 +16,7 @@
  * Children inherit stdio, so Vitest's own summary ("Tests  N passed") stays intact.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +36,15 @@ function sqliteEnv() {
   return env;
 }
 
+/** Server test files that talk to a database: the PostgreSQL pass runs only these. */
+function databaseTests() {
+  const dir = path.join(ROOT, 'apps', 'server', 'src');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => /\btestApp\(|TEST_DATABASE_URL/.test(readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => path.join('apps', 'server', 'src', f));
+}
+
 const steps = [
   { name: 'typecheck (tsc)', cmd: npm, args: ['run', 'typecheck'] },
   { name: 'lint (eslint .)', cmd: bin('eslint'), args: ['.'] },
@@ -41,7 +52,7 @@ const steps = [
   {
     name: 'server tests on PostgreSQL',
     cmd: bin('vitest'),
-    args: ['run', '--project', 'server'],
+    args: ['run', '--project', 'server', ...databaseTests()],
     skip: () =>
       process.env.TEST_DATABASE_URL
         ? null

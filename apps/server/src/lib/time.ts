@@ -47,3 +47,8 @@ export function advanceClock(ms: number): number {
   clockOffsetMs += ms;
   return now();
 }
+
+/** Puts the server clock back on the system clock (tests: each test app starts on real time). */
+export function resetClock(): void {
+  clockOffsetMs = 0;
+}

@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { Endpoint, Envelope } from '@kaopei/contracts';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type BuiltApp } from '../app';
+import { resetClock } from '../lib/time';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123456' };
 export const LEARNER = { username: 'learner', password: 'Learner@123456' };
@@ -98,6 +99,8 @@ let seq = 0;
 
 /** A fresh app on a copy of the template database; `env` overrides configuration variables. */
 export async function testApp(env: Record<string, string> = {}, opts: { fresh?: boolean } = {}): Promise<TestApp> {
+  // Test files share worker processes (vitest isolate: false): a clock a previous file moved starts over.
+  resetClock();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = opts.fresh || SEED_VARS.some((v) => v in env);
