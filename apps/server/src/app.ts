@@ -11,6 +11,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type { Config } from './config';
 import { createDb, type Db } from './db';
 import { setNodeId } from './lib/ids';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   await registerDocs(app);
 
   app.get('/api/health', { schema: { summary: 'Liveness and database check', tags: ['health'] } }, async () => {
-    await services.sysUser.countUsers();
+    await sql`select 1`.execute(db);
     return { code: 0, msg: 'ok', data: { status: 'ok', dialect: config.dialect }, success: true };
   });
   const endpoints: RegisteredEndpoint[] = [];
