@@ -95,11 +95,13 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     await sql`select 1`.execute(db);
     return { code: 0, msg: 'ok', data: { status: 'ok', dialect: config.dialect }, success: true };
   });
+  const auditModule = modules.find((m) => m.auditor);
+  const audit = auditModule?.auditor?.(svc(auditModule));
   const endpoints: RegisteredEndpoint[] = [];
   const tmpDir = path.join(config.dataDir, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   for (const m of modules) {
-    m.routes?.(createRouter(app, m.name, endpoints, tmpDir), svc(m));
+    m.routes?.(createRouter(app, m.name, endpoints, tmpDir, audit), svc(m));
     for (const [type, handler] of Object.entries(m.jobs ?? {})) jobs.register(type, handler(svc(m)));
   }
   if (config.testClock) {

@@ -36,6 +36,11 @@ interface EndpointBase<A extends Access> {
   access: A;
   /** True when the spec does not show this path and we chose it (listed as such in docs/api.md). */
   ours?: boolean;
+  /**
+   * True for calls that change nothing (paging, detail, lists, trees, templates). Every other call
+   * that needs a permission code is an administrator's write and is recorded in the operation log.
+   */
+  readOnly?: boolean;
 }
 
 export interface JsonEndpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType, A extends Access = Access> extends EndpointBase<A> {

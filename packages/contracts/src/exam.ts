@@ -133,8 +133,8 @@ export const ExamError = defineErrors({
 
 /** Calls of exams (SPEC §7 "Exams and papers"). */
 export const examApi = {
-  paging: json({ path: '/api/exam/exam/paging', summary: '分页查询考试（管理）', access: ExamPerm.LIST, body: examPagingReq, data: examPagingRes }),
-  detail: json({ path: '/api/exam/exam/detail', summary: '考试详情（含组卷规则）', access: ExamPerm.LIST, body: idReq, data: examDetail }),
+  paging: json({ path: '/api/exam/exam/paging', readOnly: true, summary: '分页查询考试（管理）', access: ExamPerm.LIST, body: examPagingReq, data: examPagingRes }),
+  detail: json({ path: '/api/exam/exam/detail', readOnly: true, summary: '考试详情（含组卷规则）', access: ExamPerm.LIST, body: idReq, data: examDetail }),
   save: json({ path: '/api/exam/exam/save', summary: '新增或修改考试', access: [ExamPerm.ADD, ExamPerm.UPDATE], body: examSaveReq, data: z.object({ id: z.string() }) }),
   delete: json({ path: '/api/exam/exam/delete', summary: '删除考试', access: ExamPerm.DELETE, body: idsReq, data: z.null() }),
   state: json({

@@ -48,8 +48,8 @@ export const NoticePerm = { LIST: 'sys:notice:list', ADD: 'sys:notice:add', UPDA
 
 /** Calls of notices (SPEC §7 "Configuration and dictionaries"). */
 export const noticeApi = {
-  paging: json({ path: '/api/sys/notice/paging', summary: '分页查询公告', access: NoticePerm.LIST, body: noticePagingReq, data: noticePagingRes }),
-  detail: json({ path: '/api/sys/notice/detail', summary: '公告详情', access: NoticePerm.LIST, body: idReq, data: noticeDetail, ours: true }),
+  paging: json({ path: '/api/sys/notice/paging', readOnly: true, summary: '分页查询公告', access: NoticePerm.LIST, body: noticePagingReq, data: noticePagingRes }),
+  detail: json({ path: '/api/sys/notice/detail', readOnly: true, summary: '公告详情', access: NoticePerm.LIST, body: idReq, data: noticeDetail, ours: true }),
   save: json({ path: '/api/sys/notice/save', summary: '新增或修改公告', access: [NoticePerm.ADD, NoticePerm.UPDATE], body: noticeSaveReq, data: z.object({ id: z.string() }), ours: true }),
   delete: json({ path: '/api/sys/notice/delete', summary: '删除公告', access: NoticePerm.DELETE, body: idsReq, data: z.null(), ours: true }),
   state: json({

@@ -157,8 +157,8 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Calls of questions and their import (SPEC §7 "Question banks", §8 import). */
 export const quApi = {
-  paging: json({ path: '/api/qu/qu/paging', summary: '分页查询试题', access: QuPerm.LIST, body: quPagingReq, data: quPagingRes }),
-  detail: json({ path: '/api/qu/qu/detail', summary: '试题详情（含选项与答案）', access: QuPerm.LIST, body: idReq, data: quDetail }),
+  paging: json({ path: '/api/qu/qu/paging', readOnly: true, summary: '分页查询试题', access: QuPerm.LIST, body: quPagingReq, data: quPagingRes }),
+  detail: json({ path: '/api/qu/qu/detail', readOnly: true, summary: '试题详情（含选项与答案）', access: QuPerm.LIST, body: idReq, data: quDetail }),
   save: json({ path: '/api/qu/qu/save', summary: '新增或修改试题', access: [QuPerm.ADD, QuPerm.UPDATE], body: quSaveReq, data: z.object({ id: z.string() }) }),
   delete: json({ path: '/api/qu/qu/delete', summary: '删除试题', access: QuPerm.DELETE, body: idsReq, data: z.null() }),
   import: upload({
@@ -178,7 +178,7 @@ export const quApi = {
     data: jobRef,
     ours: true,
   }),
-  template: download({ path: '/api/qu/qu/import/template', summary: '下载试题导入模板', access: QuPerm.IMPORT, fileName: IMPORT_TEMPLATE_FILE, ours: true }),
+  template: download({ path: '/api/qu/qu/import/template', readOnly: true, summary: '下载试题导入模板', access: QuPerm.IMPORT, fileName: IMPORT_TEMPLATE_FILE, ours: true }),
   export: download({
     path: '/api/qu/qu/export',
     summary: '导出试题（筛选条件同列表；导入模板格式，可再导入；流式下载）',

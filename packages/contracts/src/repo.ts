@@ -55,8 +55,8 @@ export const RepoError = defineErrors({
 
 /** Calls of question banks (SPEC §7 "Question banks"). */
 export const repoApi = {
-  paging: json({ path: '/api/repo/paging', summary: '分页查询题库（含各题型数量）', access: RepoPerm.LIST, body: repoPagingReq, data: repoPagingRes }),
-  detail: json({ path: '/api/repo/detail', summary: '题库详情', access: RepoPerm.LIST, body: idReq, data: repoRecord }),
+  paging: json({ path: '/api/repo/paging', readOnly: true, summary: '分页查询题库（含各题型数量）', access: RepoPerm.LIST, body: repoPagingReq, data: repoPagingRes }),
+  detail: json({ path: '/api/repo/detail', readOnly: true, summary: '题库详情', access: RepoPerm.LIST, body: idReq, data: repoRecord }),
   save: json({ path: '/api/repo/save', summary: '新增或修改题库', access: [RepoPerm.ADD, RepoPerm.UPDATE], body: repoSaveReq, data: z.object({ id: z.string() }) }),
   delete: json({ path: '/api/repo/delete', summary: '删除题库（连同其试题）', access: RepoPerm.DELETE, body: idsReq, data: z.null() }),
 };

@@ -18,5 +18,5 @@ export const StatPerm = { DASHBOARD: 'sys:dashboard' } as const;
 
 /** Calls of statistics (SPEC §7 "Certificates, points, statistics"). */
 export const statApi = {
-  totalNumAll: json({ path: '/api/stat/total/num/all', summary: '控制台统计数字', access: StatPerm.DASHBOARD, data: totalNumRes }),
+  totalNumAll: json({ path: '/api/stat/total/num/all', readOnly: true, summary: '控制台统计数字', access: StatPerm.DASHBOARD, data: totalNumRes }),
 };

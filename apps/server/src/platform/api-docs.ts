@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { accessCodes, isEndpoint, isErrorDef, type Endpoint, type ErrorDef } from '@kaopei/contracts';
+import { isAudited } from './audit';
 import type { LoadedModule } from './module';
 import type { RegisteredEndpoint } from './router';
 
@@ -88,7 +89,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 
 function accessText(ep: Endpoint): string {
   const codes = accessCodes(ep.access);
-  return codes.length ? codes.join(' / ') : ep.access === 'public' ? 'public' : 'user';
+  const who = codes.length ? codes.join(' / ') : ep.access === 'public' ? 'public' : 'user';
+  return isAudited(ep) ? `${who} · logged` : who;
 }
 
 function row(ep: Endpoint): string {
@@ -112,7 +114,7 @@ export function renderApiDocs(modules: readonly LoadedModule[], endpoints: reado
     '(uploads are multipart, downloads answer a file). The token travels in header `token` (or cookie',
     '`token`). Full schemas: `/api/docs` (OpenAPI) and `packages/contracts/src/<domain>.ts`. Paths the',
     'spec shows are used as they are; paths the spec does not show are marked *(ours)*. `?` marks an',
-    'optional field.',
+    'optional field. `logged`: the call is an administrator\'s write, recorded in the operation log.',
     '',
     '| path | access | body → data | what |',
     '|---|---|---|---|',

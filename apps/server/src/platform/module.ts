@@ -20,6 +20,7 @@ import type { JsonEndpoint } from '@kaopei/contracts';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
+import type { Auditor } from './audit';
 import type { Authenticator } from './auth';
 import type { Bus } from './bus';
 import type { JobHandler, JobQueue } from './jobs';
@@ -101,6 +102,8 @@ export interface ModuleDef<K extends ServiceName = ServiceName, D extends Servic
   sharedIds?: readonly JsonEndpoint[];
   /** The module that resolves login tokens provides this (exactly one module). */
   authenticator?: (svc: Services[K]) => Authenticator;
+  /** The module that keeps the operation log provides this (at most one module). */
+  auditor?: (svc: Services[K]) => Auditor;
 }
 
 /** A module as loaded: its definition and its folder. */

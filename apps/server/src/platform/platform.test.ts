@@ -43,6 +43,14 @@ describe('the API list', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it('marks the reads of administrators readOnly (they are not operation-log entries)', () => {
+    const READ = /\/(paging|detail|list|tree|tree-select|template|userList|bind-info)$/;
+    for (const { module, endpoint } of recordEndpoints(modules)) {
+      if (accessCodes(endpoint.access).length === 0 || !READ.test(endpoint.path)) continue;
+      expect(endpoint.readOnly, `${module} ${endpoint.path} reads: declare it readOnly`).toBe(true);
+    }
+  });
+
   it('uses every error code once', async () => {
     const errors = await declaredErrors();
     expect(errors.length).toBeGreaterThan(10);

@@ -63,6 +63,7 @@ export async function loadModules(dir = MODULES_DIR): Promise<LoadedModule[]> {
     }
   }
   if (modules.filter((m) => m.authenticator).length !== 1) throw new Error('exactly one module must provide the authenticator');
+  if (modules.filter((m) => m.auditor).length > 1) throw new Error('at most one module may provide the auditor');
   return startOrder(modules);
 }
 

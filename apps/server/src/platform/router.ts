@@ -24,8 +24,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CommonError, envelope, type Access, type DownloadEndpoint, type Endpoint, type JsonEndpoint, type UploadEndpoint } from '@kaopei/contracts';
-import { badParams } from '../lib/errors';
+import { AppError, badParams } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { auditEntry, isAudited, type Auditor } from './audit';
 import { authenticate, type AuthUser } from './auth';
 
 const failEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.unknown(), success: z.literal(false) });
@@ -96,9 +97,10 @@ export function contentDisposition(fileName: string): string {
 
 /**
  * A router that registers calls of module `module` on `app`, recording each in `registered`.
- * `tmpDir` holds uploads while their handler runs.
+ * `tmpDir` holds uploads while their handler runs. `audit`, when given, receives every call of an
+ * audited endpoint (platform/audit.ts) once it has ended, successful or not.
  */
-export function createRouter(app: FastifyInstance, module: string, registered: RegisteredEndpoint[], tmpDir: string): Router {
+export function createRouter(app: FastifyInstance, module: string, registered: RegisteredEndpoint[], tmpDir: string, audit?: Auditor): Router {
   const record = (endpoint: Endpoint) => {
     const clash = registered.find((r) => r.endpoint.path === endpoint.path);
     if (clash) throw new Error(`${module}: path ${endpoint.path} is already served by module ${clash.module}`);
@@ -107,6 +109,21 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
   const schemaBase = (ep: Endpoint) => ({ summary: ep.summary, tags: [module], ...(ep.access === 'public' ? { security: [] } : {}) });
   const onRequest = (access: Access) => async (req: FastifyRequest) => {
     await authenticate(req, access);
+  };
+  /** Runs a handler; for audited endpoints records its outcome (the log never changes the answer). */
+  const run = async <T>(ep: Endpoint, req: FastifyRequest, fn: () => Promise<T>): Promise<T> => {
+    if (!audit || !isAudited(ep)) return fn();
+    const started = Date.now();
+    const record = (code: number, msg: string) =>
+      audit(auditEntry(module, ep, req, req.authUser, { code, msg }, started)).catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
+    try {
+      const result = await fn();
+      await record(CommonError.OK.code, CommonError.OK.msg);
+      return result;
+    } catch (err) {
+      await record(err instanceof AppError ? err.code : 500, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
   };
 
   return {
@@ -119,7 +136,7 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
         onRequest: onRequest(ep.access),
         handler: async (req, reply) => {
           const user = req.authUser as CallerOf<typeof ep.access>;
-          const data = await handler({ body: (req.body ?? {}) as z.output<typeof ep.body>, user, req, reply });
+          const data = await run(ep, req, async () => handler({ body: (req.body ?? {}) as z.output<typeof ep.body>, user, req, reply }));
           return ok(data ?? null);
         },
       });
@@ -163,7 +180,8 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
             if (!file) throw badParams(missing);
             const fields = ep.fields.safeParse(raw);
             if (!fields.success) throw badParams(fields.error.issues[0]?.message);
-            const data = await handler({ fields: fields.data as z.output<typeof ep.fields>, file, user, req, reply });
+            const parsed = fields.data as z.output<typeof ep.fields>;
+            const data = await run(ep, req, async () => handler({ fields: parsed, file: file as UploadedFile, user, req, reply }));
             return ok(data ?? null);
           } finally {
             fs.rmSync(tmp, { force: true });
@@ -182,7 +200,7 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
         handler: async (req, reply) => {
           const user = req.authUser as CallerOf<typeof ep.access>;
           const input = (ep.method === 'GET' ? req.query : req.body) ?? {};
-          const answer = await handler({ body: input as z.output<typeof ep.body>, user, req, reply });
+          const answer = await run(ep, req, () => handler({ body: input as z.output<typeof ep.body>, user, req, reply }));
           const fileName = answer.fileName ?? ep.fileName;
           return reply
             .header('content-type', answer.contentType ?? MIME[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream')
