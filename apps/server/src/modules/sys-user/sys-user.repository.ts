@@ -90,3 +90,10 @@ export function realNamesOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('sys_user').select(['id', 'realName']).where('id', 'in', ids).execute();
 }
+
+/** Users whose department is one of `deptCodes`. */
+export async function countInDepts(db: Executor, deptCodes: string[]): Promise<number> {
+  if (deptCodes.length === 0) return 0;
+  const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).where('deptCode', 'in', deptCodes).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -184,6 +184,11 @@ export class SysUserService {
     return new Map((await repo.realNamesOf(this.db, ids)).map((u) => [u.id, u.realName]));
   }
 
+  /** How many users belong to any of these departments (a department with users cannot be deleted). */
+  countInDepts(deptCodes: string[]): Promise<number> {
+    return repo.countInDepts(this.db, deptCodes);
+  }
+
   /** Id of the user with this name, or undefined. */
   async idOf(userName: string): Promise<string | undefined> {
     return (await repo.findUserByName(this.db, userName))?.id;
