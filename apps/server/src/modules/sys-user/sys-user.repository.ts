@@ -97,3 +97,8 @@ export async function countInDepts(db: Executor, deptCodes: string[]): Promise<n
   const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).where('deptCode', 'in', deptCodes).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Id of the user whose mobile is `mobile`, or undefined. */
+export async function idByMobile(db: Executor, mobile: string): Promise<string | undefined> {
+  return (await db.selectFrom('sys_user').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id;
+}

@@ -189,6 +189,11 @@ export class SysUserService {
     return repo.countInDepts(this.db, deptCodes);
   }
 
+  /** Id of the user whose mobile is `mobile`, or undefined (SMS login and password reset). */
+  idByMobile(mobile: string): Promise<string | undefined> {
+    return repo.idByMobile(this.db, mobile);
+  }
+
   /** Id of the user with this name, or undefined. */
   async idOf(userName: string): Promise<string | undefined> {
     return (await repo.findUserByName(this.db, userName))?.id;
