@@ -50,13 +50,39 @@ describe('contractsView', () => {
     expect(out.split('\n').length).toBeGreaterThanOrEqual(SAMPLE.split('\n').length);
   });
 
-  it('keeps a table that reads its own file in place, still without schemas', () => {
-    const code = SAMPLE.replace("access: 'user', body: fooReq", "access: FooPerm.SAVE, body: fooReq").replace('export const fooReq', "export const FooPerm = { SAVE: 'foo:save' } as const;\nexport const fooReq");
+  it('moves the plain literal constants the tables read, and the error tables, into the table module', () => {
+    const code = SAMPLE.replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { defineErrors } from './errors';")
+      .replace("access: 'user', body: fooReq", 'access: [FooPerm.SAVE, FOO_ANY], body: fooReq')
+      .replace(
+        'export const fooReq',
+        "export const FooPerm = { SAVE: 'foo:save', N: -1, T: `t`, L: ['a', true, null] } as const;\nconst FOO_ANY = 'foo:any';\n" +
+          "export const FooError = defineErrors({ GONE: { code: 90090001, msg: '不存在！' } });\nexport const fooReq",
+      );
     const tables = new Map<string, string>();
     const out = contractsView(code, '/x/foo.ts', fail, tables);
-    expect(tables.size).toBe(0);
-    expect(out).toContain('access: FooPerm.SAVE');
-    expect(out.slice(out.indexOf('export const fooApi'))).not.toMatch(/\b(body|data|fields):/);
+    const table = tables.get('/x/foo.ts') ?? '';
+    expect(table).toContain("export const FooPerm = { SAVE: 'foo:save', N: -1, T: `t`, L: ['a', true, null] } as const;");
+    expect(table).toContain("export const FOO_ANY = 'foo:any';");
+    expect(table).toContain("import { defineErrors } from './errors';");
+    expect(table).toContain("export const FooError = defineErrors({ GONE: { code: 90090001, msg: '不存在！' } });");
+    expect(table).toContain('access: [FooPerm.SAVE, FOO_ANY]');
+    expect(table).not.toMatch(/fooReq|from 'zod'/);
+    // The file imports what moved (its other values may use it) and re-exports what it exported.
+    expect(out).not.toContain("const FooPerm = {");
+    expect(out).toContain('import { FooPerm, FOO_ANY, FooError, fooApi } from "kaopei-endpoints:/x/foo.ts"');
+    expect(out).toContain('export { FooPerm, FooError, fooApi }');
+    expect(out.split('\n').length).toBeGreaterThanOrEqual(code.split('\n').length);
+  });
+
+  it('keeps a table that reads a computed value of its own file in place, still without schemas', () => {
+    for (const perm of ["{ SAVE: ['foo', 'save'].join(':') }", "{ SAVE: BASE }", "{ ['SAVE']: 'foo:save' }", "{ SAVE: `foo:${'save'}` }"]) {
+      const code = SAMPLE.replace("access: 'user', body: fooReq", 'access: FooPerm.SAVE, body: fooReq').replace('export const fooReq', `const BASE = 'b';\nexport const FooPerm = ${perm};\nexport const fooReq`);
+      const tables = new Map<string, string>();
+      const out = contractsView(code, '/x/foo.ts', fail, tables);
+      expect(tables.size, perm).toBe(0);
+      expect(out).toContain('access: FooPerm.SAVE');
+      expect(out.slice(out.indexOf('export const fooApi'))).not.toMatch(/\b(body|data|fields):/);
+    }
   });
 
   it('refuses an endpoint declaration it cannot read', () => {

@@ -121,8 +121,9 @@ const TABLES_ID = `\0${TABLES_IMPORT}`;
  * - the endpoint tables (`export const userApi = {…}`) move to a module of their own,
  *   `\0kaopei-endpoints:<file>`, which the file imports and re-exports: a bundle splits by module,
  *   so otherwise the shell, which calls userApi, would also hold the schemas the login page
- *   validates with (loginReq …) and zod. A file whose tables read one of its own bindings
- *   (`access: RepoPerm.LIST`) keeps them.
+ *   validates with (loginReq …) and zod. A table may read the file's plain literal constants
+ *   (`access: RepoPerm.LIST`, with `RepoPerm = { LIST: 'repo:list' } as const`): the table module
+ *   gets a copy of them. A file whose tables read any other binding of its own keeps them.
  * - every top-level `const` whose initialiser calls or reads something (zod schemas, defineErrors)
  *   is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() => (init))()`: same value, same
  *   evaluation order, but dropped when nothing uses it (rolldown cannot know that `z.object(…)` has
@@ -167,6 +168,36 @@ export function endpointViews(): Plugin {
       },
     },
   };
+}
+
+/**
+ * True when `n` is a value written out in full: string, number, boolean or null literals, template
+ * strings without substitutions, and arrays and objects (plain keys) of those, optionally with a
+ * type assertion (`as const`). Such a value reads nothing and runs nothing, so it can be copied.
+ */
+function isPlainLiteral(n: AstNode): boolean {
+  switch (n.type) {
+    case 'Literal':
+      return true;
+    case 'TemplateLiteral':
+      return nodesAt(n, 'expressions').length === 0;
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression': {
+      const inner = nodeAt(n, 'expression');
+      return inner !== undefined && isPlainLiteral(inner);
+    }
+    case 'UnaryExpression':
+      return n.operator === '-' && nodeAt(n, 'argument')?.type === 'Literal';
+    case 'ArrayExpression':
+      return nodesAt(n, 'elements').every(isPlainLiteral) && (n.elements as unknown[]).every((e) => e !== null);
+    case 'ObjectExpression':
+      return nodesAt(n, 'properties').every((p) => {
+        const value = nodeAt(p, 'value');
+        return p.type === 'Property' && !p.computed && !p.shorthand && !p.method && p.kind === 'init' && value !== undefined && isPlainLiteral(value);
+      });
+    default:
+      return false;
+  }
 }
 
 interface Edit {
@@ -246,67 +277,102 @@ export function contractsView(code: string, id: string, fail: (msg: string) => n
     });
   }
 
-  // Top-level consts: endpoint tables, and values to wrap in pure IIFEs.
-  const tableDecls: { stmt: AstNode; init: AstNode; name: string }[] = [];
-  const tableReads = new Set<string>();
-  let splittable = true;
-  const wraps: AstNode[] = [];
+  // Top-level consts. A table is one holding endpoint declarations; an error table is
+  // `defineErrors({…})` of a plain literal; a literal is a value written out in full.
+  interface Const {
+    stmt: AstNode;
+    init: AstNode;
+    name: string;
+    exported: boolean;
+    alone: boolean;
+    kind: 'table' | 'errors' | 'literal' | 'other';
+  }
+  const consts = new Map<string, Const>();
   for (const stmt of body) {
     const exported = stmt.type === 'ExportNamedDeclaration';
     const decl = exported ? nodeAt(stmt, 'declaration') : stmt;
     if (decl?.type !== 'VariableDeclaration' || decl.kind !== 'const') continue;
-    for (const d of nodesAt(decl, 'declarations')) {
+    const ds = nodesAt(decl, 'declarations');
+    for (const d of ds) {
       const init = nodeAt(d, 'init');
-      if (!init) continue;
-      if (declarations.some((c) => c.start >= init.start && c.end <= init.end)) {
-        // A table: which names does it read once its schemas are gone?
-        const reads = new Set<string>();
-        walk(
-          init,
-          (n, parent) => {
-            if (n.type !== 'Identifier') return;
-            if (parent?.type === 'Property' && nodeAt(parent, 'key') === n && !parent.computed) return;
-            if (parent?.type === 'MemberExpression' && nodeAt(parent, 'property') === n && !parent.computed) return;
-            if (declarations.some((c) => nodeAt(c, 'callee') === n)) return;
-            reads.add(String(n.name));
-          },
-          (n) => stripped.has(n) || /^TS/.test(n.type),
-        );
-        const own = [...reads].filter((r) => !imported.has(r));
-        for (const r of reads) tableReads.add(r);
-        if (!exported || nodesAt(decl, 'declarations').length !== 1 || own.length) splittable = false;
-        tableDecls.push({ stmt, init, name: String(nodeAt(d, 'id')?.name) });
-        wraps.push(init);
-        continue;
-      }
-      let effectful = false;
-      walk(
-        init,
-        (n) => void (effectful ||= /^(CallExpression|NewExpression|MemberExpression|TaggedTemplateExpression)$/.test(n.type)),
-        (n) => /Function/.test(n.type),
-      );
-      if (effectful) wraps.push(init);
+      const id = nodeAt(d, 'id');
+      if (!init || id?.type !== 'Identifier') continue;
+      const callee = init.type === 'CallExpression' ? nodeAt(init, 'callee') : undefined;
+      const kind = declarations.some((c) => c.start >= init.start && c.end <= init.end)
+        ? 'table'
+        : callee?.type === 'Identifier' && callee.name === 'defineErrors' && imported.has('defineErrors') && nodesAt(init, 'arguments').every(isPlainLiteral)
+          ? 'errors'
+          : isPlainLiteral(init)
+            ? 'literal'
+            : 'other';
+      consts.set(String(id.name), { stmt, init, name: String(id.name), exported, alone: ds.length === 1, kind });
     }
   }
 
-  if (tableDecls.length && splittable) {
-    const lines = [...tableReads]
+  // What the tables read once their schemas are gone: imports, and the file's own literals (which
+  // move with them); anything else of the file's own keeps the tables in place.
+  const tableList = [...consts.values()].filter((c) => c.kind === 'table');
+  const reads = new Set<string>();
+  let splittable = tableList.length > 0;
+  for (const t of tableList) {
+    walk(
+      t.init,
+      (n, parent) => {
+        if (n.type !== 'Identifier') return;
+        if (parent?.type === 'Property' && nodeAt(parent, 'key') === n && !parent.computed) return;
+        if (parent?.type === 'MemberExpression' && nodeAt(parent, 'property') === n && !parent.computed) return;
+        if (declarations.some((c) => nodeAt(c, 'callee') === n)) return;
+        reads.add(String(n.name));
+      },
+      (n) => stripped.has(n) || /^TS/.test(n.type),
+    );
+    if (!t.exported || !t.alone) splittable = false;
+  }
+  const moved = new Set<Const>(tableList);
+  for (const r of reads) {
+    if (imported.has(r)) continue;
+    const own = consts.get(r);
+    if (own?.kind === 'literal' && own.alone) moved.add(own);
+    else splittable = false;
+  }
+  // Error tables go along: the shell reads e.g. MenuError, and a module is never split between
+  // chunks, so an error table left in the file would pull the whole file (schemas, zod) with it.
+  for (const c of consts.values()) if (c.kind === 'errors' && c.alone) moved.add(c);
+  if (splittable) {
+    for (const c of moved) if (c.kind === 'errors') reads.add('defineErrors');
+    const order = [...moved].sort((a, b) => a.init.start - b.init.start);
+    const lines = [...reads]
+      .filter((r) => imported.has(r))
       .map((r) => imported.get(r) ?? '')
-      .concat(tableDecls.map((t) => `export const ${t.name} = ${applyEdits(code, edits, t.init.start, t.init.end)};`));
+      .concat(order.map((c) => `export const ${c.name} = ${applyEdits(code, edits, c.init.start, c.init.end)};`));
     tables.set(id, `${lines.join('\n')}\n`);
-    const inTable = (e: Edit) => tableDecls.some((t) => e.start >= t.stmt.start && e.end <= t.stmt.end);
-    edits.splice(0, edits.length, ...edits.filter((e) => !inTable(e)));
-    for (const t of tableDecls) edits.push({ start: t.stmt.start, end: t.stmt.end, text: blank(t.stmt.start, t.stmt.end) });
+    const inMoved = (e: Edit) => order.some((c) => e.start >= c.stmt.start && e.end <= c.stmt.end);
+    edits.splice(0, edits.length, ...edits.filter((e) => !inMoved(e)));
+    for (const c of order) edits.push({ start: c.stmt.start, end: c.stmt.end, text: blank(c.stmt.start, c.stmt.end) });
     // Imported (not only re-exported), so the rest of the file may still use them.
-    const names = tableDecls.map((t) => t.name).join(', ');
-    edits.push({ start: code.length, end: code.length, text: `\nimport { ${names} } from ${JSON.stringify(TABLES_IMPORT + id)};\nexport { ${names} };\n` });
+    const names = order.map((c) => c.name).join(', ');
+    const exportedNames = order.filter((c) => c.exported).map((c) => c.name).join(', ');
+    edits.push({
+      start: code.length,
+      end: code.length,
+      text: `\nimport { ${names} } from ${JSON.stringify(TABLES_IMPORT + id)};\n${exportedNames ? `export { ${exportedNames} };\n` : ''}`,
+    });
   } else {
     tables.delete(id);
   }
-  for (const init of wraps) {
-    if (tableDecls.length && splittable && tableDecls.some((t) => t.init === init)) continue;
-    edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
-    edits.push({ start: init.end, end: init.end, text: '))()' });
+
+  // Every other top-level const that calls or reads something: a pure IIFE, dropped when unused.
+  for (const c of consts.values()) {
+    if (splittable && moved.has(c)) continue;
+    let effectful = c.kind === 'table';
+    walk(
+      c.init,
+      (n) => void (effectful ||= /^(CallExpression|NewExpression|MemberExpression|TaggedTemplateExpression)$/.test(n.type)),
+      (n) => /Function/.test(n.type),
+    );
+    if (!effectful) continue;
+    edits.push({ start: c.init.start, end: c.init.start, text: '/* @__PURE__ */ (() => (' });
+    edits.push({ start: c.init.end, end: c.init.end, text: '))()' });
   }
   return applyEdits(code, edits);
 }

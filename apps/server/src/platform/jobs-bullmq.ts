@@ -11,6 +11,13 @@ import { errorText, JobTypes, progressReporter, type EnqueueOptions, type JobQue
 
 const QUEUE = 'kaopei-jobs';
 const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
+/**
+ * BullMQ's id of our job `id`. BullMQ refuses a custom id that reads as an integer ("Custom Id
+ * cannot be integers"), and a snowflake id sometimes does (when `${parseInt(id)}` gives it back):
+ * the prefix keeps every id a string.
+ */
+const bullId = (id: string) => `job-${id}`;
+const ourId = (job: Job) => String(job.id).replace(/^job-/, '');
 
 /** The BullMQ queue (REDIS_URL). `redis` is the shared command connection; workers open their own. */
 export class BullJobQueue extends JobTypes implements JobQueue {
@@ -47,7 +54,7 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     // Remember the queue of the id, so that any process can answer the progress call.
     await this.redis.set(`jobq:${id}`, name, 'EX', 8 * 24 * 3600);
     await this.queue(name).add(type, { payload, createBy: opts.userId, message: '' }, {
-      jobId: id,
+      jobId: bullId(id),
       attempts: opts.maxAttempts ?? 3,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 7 * 24 * 3600 },
@@ -61,8 +68,8 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     if (!name) return null;
     // The state first, then the job: a job that completes in between is read with its result.
     const queue = this.queue(name);
-    const bullState = await queue.getJobState(id);
-    const job = await queue.getJob(id);
+    const bullState = await queue.getJobState(bullId(id));
+    const job = await queue.getJob(bullId(id));
     if (!job || bullState === 'unknown') return null;
     const progress = (job.progress ?? {}) as { pct?: number; message?: string };
     const state = BULL_STATE[bullState] ?? JobState.QUEUED;
@@ -87,7 +94,7 @@ export class BullJobQueue extends JobTypes implements JobQueue {
       if (!handler) throw new UnrecoverableError(`unknown job type ${job.name}`);
       const report = progressReporter((pct, message) => job.updateProgress({ pct, message }));
       try {
-        return await handler((job.data as { payload: unknown }).payload, { id: String(job.id), progress: report, signal: this.abort.signal });
+        return await handler((job.data as { payload: unknown }).payload, { id: ourId(job), progress: report, signal: this.abort.signal });
       } catch (err) {
         if (err instanceof AppError) throw new UnrecoverableError(err.message);
         throw err;

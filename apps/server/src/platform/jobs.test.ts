@@ -4,7 +4,7 @@
  * until its attempts are used; a business failure (AppError) is not retried; a job pinned to
  * another node is left to that node; on the database a job whose process died is queued again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommonError } from '@kaopei/contracts';
 import { JobState } from '@kaopei/contracts/sys-job';
 import { AppError } from '../lib/errors';
@@ -72,6 +72,18 @@ function suite(kind: 'database' | 'bullmq') {
     const refused = await t.jobs.enqueue('test.refused', { id: kind }, { userId: 'u1', maxAttempts: 3 });
     expect(await settled(refused)).toMatchObject({ state: JobState.FAILED, message: expect.stringContaining('文件中没有试题数据！') });
     expect(runs.get(`refused:${kind}`)).toBe(1);
+  });
+
+  it('takes every id, also one that reads as an integer (BullMQ refuses those as its own job ids)', async () => {
+    // The next millisecond whose first id prints back unchanged through parseInt (about 4 % of them).
+    const EPOCH = 1288834974657n;
+    let ms = BigInt(Date.now()) + 5n;
+    const idAt = (at: bigint) => (((at - EPOCH) << 22n) | (BigInt(getNodeId()) << 12n)).toString();
+    while (String(parseInt(idAt(ms), 10)) !== idAt(ms)) ms += 1n;
+    const spy = vi.spyOn(Date, 'now').mockReturnValueOnce(Number(ms));
+    const id = await t.jobs.enqueue('test.echo', { n: 5 }, { userId: 'u1' }).finally(() => spy.mockRestore());
+    expect(id).toBe(idAt(ms));
+    expect((await settled(id)).result).toEqual({ doubled: 10 });
   });
 
   it('leaves a job pinned to another node to that node', async () => {
