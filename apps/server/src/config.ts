@@ -64,6 +64,7 @@ export const configSchema = z
     REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'REDIS_PREFIX: 1-32 letters, digits, _ or -').default('kaopei'),
     NODE_ID: z.coerce.number().int().min(0).max(1023).optional().or(z.literal('').transform(() => undefined)),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     KAOPEI_HTTPS: bool.default(false),
     KAOPEI_TEST_CLOCK: bool.default(false),
   })
@@ -89,6 +90,7 @@ export const configSchema = z
     redisPrefix: c.REDIS_PREFIX,
     nodeId: c.NODE_ID,
     jobConcurrency: c.JOB_CONCURRENCY,
+    logRetentionDays: c.LOG_RETENTION_DAYS,
     https: c.KAOPEI_HTTPS,
     testClock: c.KAOPEI_TEST_CLOCK,
   }));

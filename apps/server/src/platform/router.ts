@@ -62,6 +62,10 @@ export interface FileAnswer {
   fileName?: string;
   /** Defaults to the type of the file name's extension (xlsx, pdf, csv, zip) or octet-stream. */
   contentType?: string;
+  /** 'attachment' (default: the browser saves it) or 'inline' (shown in the page: images, video, PDF). */
+  disposition?: 'inline' | 'attachment';
+  /** Defaults to 'no-store' (exports and generated files); a file that never changes may be cached. */
+  cacheControl?: string;
 }
 
 /** An endpoint as registered, with the module that serves it (permission matrix, API list). */
@@ -89,10 +93,10 @@ const MIME: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** `attachment; filename="<ascii>"; filename*=UTF-8''<encoded>` (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
+/** `attachment; filename="<ascii>"; filename*=UTF-8''<encoded>` (RFC 6266 / 5987), or `inline; …`. */
+export function contentDisposition(fileName: string, disposition: 'inline' | 'attachment' = 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
@@ -204,8 +208,8 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
           const fileName = answer.fileName ?? ep.fileName;
           return reply
             .header('content-type', answer.contentType ?? MIME[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream')
-            .header('content-disposition', contentDisposition(fileName))
-            .header('cache-control', 'no-store')
+            .header('content-disposition', contentDisposition(fileName, answer.disposition))
+            .header('cache-control', answer.cacheControl ?? 'no-store')
             .send(answer.body);
         },
       });

@@ -27,7 +27,7 @@ export const LEARNER = { username: 'learner', password: 'Learner@123456' };
 export function testEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     KAOPEI_DEMO: 'true',
     KAOPEI_ADMIN_PASSWORD: ADMIN.password,
     WEB_DIST: path.join(dir, 'no-web'),
@@ -37,7 +37,7 @@ export function testEnv(dir: string, extra: Record<string, string> = {}): Record
 }
 
 /** Variables that change the first start's seed: with them a test needs its own fresh database. */
-const SEED_VARS = ['KAOPEI_DEMO', 'KAOPEI_ADMIN_PASSWORD'];
+const SEED_VARS = ['KAOPEI_DEMO', 'KAOPEI_ADMIN_PASSWORD', 'KAOPEI_USER_REG', 'KAOPEI_SITE_NAME', 'KAOPEI_COPYRIGHT', 'KAOPEI_FILING_NO'];
 
 export interface TestApp extends BuiltApp {
   config: Config;

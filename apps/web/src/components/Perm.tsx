@@ -1,14 +1,47 @@
 /**
- * Permission gate (SPEC §6): renders its children only when the session user holds at least one of
- * the codes (an empty list passes). Codes: contracts `Perm`.
+ * Permission gate (SPEC §6 "Permission check"): an element is removed unless the user's permission
+ * list contains at least one of the given codes.
+ * - The element form (`<Perm>`, `PermButton`, `RowAction`, `canShow`): an empty code list passes.
+ * - The programmatic check (`usePerm()`, `checkPermission`): a check with no codes logs
+ *   "无相关权限！" and is false.
+ * Codes: the contracts' `<Domain>Perm` objects.
  */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd';
 import { useAuth } from '../store/auth';
 
+/** Logged by a programmatic check given no codes (SPEC §6). */
+export const NO_PERM_MSG = '无相关权限！';
+
+const listOf = (codes: string | readonly string[]): readonly string[] => (typeof codes === 'string' ? [codes] : codes);
+
+/** Element form (SPEC §6): true when `held` contains one of `codes`, or when no code is required. Pure. */
+export function canShow(held: readonly string[], codes: string | readonly string[]): boolean {
+  const list = listOf(codes);
+  return list.length === 0 || list.some((c) => held.includes(c));
+}
+
+/** Programmatic form (SPEC §6): true when `held` contains one of `codes`; no codes logs NO_PERM_MSG (console.error) and is false. */
+export function checkPermission(held: readonly string[], codes: string | readonly string[]): boolean {
+  const list = listOf(codes);
+  if (list.length === 0) {
+    console.error(NO_PERM_MSG);
+    return false;
+  }
+  return list.some((c) => held.includes(c));
+}
+
+/** The programmatic check bound to the session user: `const can = usePerm(); if (can(NoticePerm.ADD)) …`. */
+export function usePerm(): (codes: string | readonly string[]) => boolean {
+  const { user } = useAuth();
+  const held = user?.permissions;
+  return useCallback((codes) => checkPermission(held ?? [], codes), [held]);
+}
+
+/** Renders `children` only for holders of one of `code` (an empty list passes). */
 export function Perm({ code, children }: { code: string | string[]; children: ReactNode }) {
-  const { hasPerm } = useAuth();
-  return hasPerm(code) ? <>{children}</> : null;
+  const { user } = useAuth();
+  return canShow(user?.permissions ?? [], code) ? <>{children}</> : null;
 }
 
 /** An antd Button shown only to holders of `code` (other props, data-testid included, go to the Button). */

@@ -1,22 +1,50 @@
 /**
- * Admin layout (SPEC §2 "Admin layout"): sidebar menu from the server's 'Layout' trees (210 px,
- * collapsible; below 992 px it is treated as mobile, closes and opens as a drawer), header with the
- * collapse toggle, breadcrumb and the user dropdown (学员端 → /web/home, 退出登录 after confirmation).
+ * Admin layout (SPEC §2 "Admin layout", "Screens and dialogs" generic items), the element of the route
+ * `/admin/*`:
+ * - sidebar menu from the server's 'Layout' trees, 210 px, collapsible (kept in this browser); below
+ *   992 px the screen is treated as mobile: the sidebar closes and opens as a drawer, and closes
+ *   again once an entry is chosen; the logo above it follows the sidebarLogo setting;
+ * - header: collapse toggle, breadcrumb, header search (Fuse over the visible menu entries), fullscreen
+ *   toggle, font size switcher, the page-style drawer (gear) and the user dropdown (个人中心 →
+ *   /profile/index, 学员首页 → /web/home, 退出登录 after a confirmation); fixed at the top when the
+ *   fixedHeader setting is on;
+ * - tags view under the header (setting tagsView) and the pages themselves, kept alive per tag except
+ *   the noCache ones (router/admin-views.tsx, store/tags.ts).
+ *
+ * The page's content never waits for the header tools or the tabs: they are loaded lazily after the
+ * layout renders (delivery e2e measures what an admin page needs before its content shows).
  */
-import { Suspense, useMemo, useState } from 'react';
-import { Link, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { Link, matchPath, parsePath, useLocation, useNavigate } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Grid, Layout, Menu } from 'antd';
-import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { RouteNode } from '@kaopei/contracts/sys-menu';
 import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
-import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
+import { updateSettings, useSettings } from '../store/settings';
+import { cachedPaths, tagsStore, useTags, type TagView } from '../store/tags';
+import { activeMenuKey, flattenRoutes, rootsOf, type FlatRoute } from '../router/tree';
+import { AdminViews, type AdminPane } from '../router/admin-views';
+import { lazyPart } from '../utils/lazy-part';
+import { FontSizeSwitch } from '../components/layout/FontSizeSwitch';
+import { FullscreenToggle } from '../components/layout/FullscreenToggle';
+import type { default as TagsViewType } from '../components/layout/TagsView';
+import type { default as HeaderSearchType } from '../components/layout/HeaderSearch';
+import type { default as ThemeDrawerType } from '../components/layout/ThemeDrawer';
 import { buildAdminMenu, parentKeysOf } from './admin-menu';
-import { PageLoading } from '../components/PageLoading';
 import { UserMenu, type UserMenuLink } from './UserMenu';
 
 export const SIDEBAR_WIDTH = 210;
-const TO_WEB: UserMenuLink = { label: '学员端', icon: <HomeOutlined />, to: '/web/home', divider: true };
+
+/** SPEC §2 navbar dropdown: personal profile, learner home (then logout). */
+export const NAVBAR_LINKS: UserMenuLink[] = [
+  { label: '个人中心', icon: <UserOutlined />, to: '/profile/index' },
+  { label: '学员首页', icon: <HomeOutlined />, to: '/web/home', divider: true },
+];
+
+const TagsView = lazyPart<ComponentProps<typeof TagsViewType>>(() => import('../components/layout/TagsView'), () => null);
+const HeaderSearch = lazyPart<ComponentProps<typeof HeaderSearchType>>(() => import('../components/layout/HeaderSearch'), () => null);
+const ThemeDrawer = lazyPart<ComponentProps<typeof ThemeDrawerType>>(() => import('../components/layout/ThemeDrawer'), () => null);
 
 function breadcrumbOf(roots: RouteNode[], pathname: string): string[] {
   for (const root of roots) {
@@ -37,35 +65,86 @@ function breadcrumbOf(roots: RouteNode[], pathname: string): string[] {
   return [];
 }
 
+const tagOf = (route: FlatRoute, path: string, fullPath: string): Omit<TagView, 'nonce'> => ({
+  path,
+  fullPath,
+  title: route.title,
+  affix: route.affix,
+  noCache: route.noCache,
+});
+
+/** How many recently shown paths are remembered for choosing the views to keep alive. */
+const RECENT_LIMIT = 50;
+
 export default function AdminLayout() {
-  const { routes, user } = useAuth();
+  const { routes, user, token } = useAuth();
   const { site } = useSiteInfo();
+  const settings = useSettings();
+  const tags = useTags();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.lg === false;
-  const [collapsed, setCollapsed] = useState(false);
+  const collapsed = settings.sidebarCollapsed && !isMobile;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
+  const [themeLoaded, setThemeLoaded] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const { pathname } = location;
 
   const roots = useMemo(() => rootsOf(routes, 'admin'), [routes]);
   const items = useMemo(() => buildAdminMenu(roots), [roots]);
   const flat = useMemo(() => flattenRoutes(roots), [roots]);
-  const selected = activeMenuKey(location.pathname, flat);
+  const page = useMemo(() => flat.find((r) => matchPath({ path: r.path, end: true }, pathname)), [flat, pathname]);
+  const selected = activeMenuKey(pathname, flat);
   const [openKeys, setOpenKeys] = useState<string[]>(() => parentKeysOf(roots, selected));
-  const crumbs = breadcrumbOf(roots, location.pathname);
+  const crumbs = breadcrumbOf(roots, pathname);
+
+  // Tags: a new session starts from the affixed pages; every page shown gets (or updates) its tag.
+  const fullPath = pathname + location.search + location.hash;
+  useEffect(() => {
+    if (tagsStore.get().owner !== token) {
+      const affix = flat.filter((r) => r.affix && !r.path.includes(':')).map((r) => tagOf(r, r.path, r.path));
+      tagsStore.dispatch({ type: 'reset', owner: token, affix });
+    }
+    if (page) tagsStore.dispatch({ type: 'open', view: tagOf(page, pathname, fullPath) });
+  }, [token, flat, page, pathname, fullPath]);
+
+  // The recently shown pages, most recent last (derived state: updated while rendering).
+  const [recent, setRecent] = useState<string[]>([]);
+  if (page && recent.at(-1) !== pathname) setRecent([...recent.filter((p) => p !== pathname), pathname].slice(-RECENT_LIMIT));
+
+  // Panes: the kept-alive tags (tabs on only) in tab order, the shown page among them or last.
+  const ownTags = tags.owner === token ? tags.views : [];
+  const kept = settings.tagsView ? cachedPaths(ownTags, recent) : new Set<string>();
+  const panes: AdminPane[] = [];
+  let shown = false;
+  for (const v of ownTags) {
+    if (v.path === pathname) {
+      panes.push({ key: `${v.path}#${v.nonce}`, path: v.path, location, active: true });
+      shown = true;
+    } else if (kept.has(v.path)) {
+      const { search = '', hash = '' } = parsePath(v.fullPath);
+      panes.push({ key: `${v.path}#${v.nonce}`, path: v.path, location: { pathname: v.path, search, hash }, active: false });
+    }
+  }
+  if (!shown) panes.push({ key: `${pathname}#0`, path: pathname, location, active: true });
+
+  const toggleSidebar = () => (isMobile ? setDrawerOpen((v) => !v) : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
 
   const menu = (
     <>
-      <Link to="/admin/dashboard" className="admin-logo">
-        {site.backLogo ? <img src={site.backLogo} alt="" /> : null}
-        {!collapsed || isMobile ? <span>{site.siteName}</span> : <span>{site.siteName.slice(0, 1)}</span>}
-      </Link>
+      {settings.sidebarLogo ? (
+        <Link to="/admin/dashboard" className="admin-logo">
+          {site.backLogo ? <img src={site.backLogo} alt="" /> : null}
+          {!collapsed ? <span>{site.siteName}</span> : <span>{site.siteName.slice(0, 1)}</span>}
+        </Link>
+      ) : null}
       <Menu
         theme="dark"
         mode="inline"
         items={items}
         selectedKeys={selected ? [selected] : []}
-        openKeys={collapsed && !isMobile ? undefined : openKeys}
+        openKeys={collapsed ? undefined : openKeys}
         onOpenChange={setOpenKeys}
         onClick={({ key }) => {
           navigate(key);
@@ -76,7 +155,7 @@ export default function AdminLayout() {
   );
 
   return (
-    <Layout className="admin-layout">
+    <Layout className={`admin-layout${settings.fixedHeader ? ' admin-fixed-header' : ''}`}>
       {isMobile ? (
         <Drawer
           open={drawerOpen}
@@ -93,28 +172,59 @@ export default function AdminLayout() {
           {menu}
         </Layout.Sider>
       )}
-      <Layout>
-        <Layout.Header className="admin-header">
-          <Button
-            type="text"
-            aria-label="切换侧边栏"
-            icon={(isMobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => (isMobile ? setDrawerOpen((v) => !v) : setCollapsed((v) => !v))}
-          />
-          <Breadcrumb className="admin-breadcrumb" items={crumbs.map((title) => ({ title }))} />
-          <div className="admin-header-right">
-            <UserMenu link={TO_WEB} className="admin-user" testId="admin-user-menu">
-              <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-              <span className="admin-user-name">{user?.realName || user?.userName}</span>
-            </UserMenu>
-          </div>
-        </Layout.Header>
+      <Layout className="admin-main">
+        <div className="admin-navbar">
+          <Layout.Header className="admin-header">
+            <Button
+              type="text"
+              aria-label="切换侧边栏"
+              data-testid="sidebar-toggle"
+              icon={(isMobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggleSidebar}
+            />
+            <Breadcrumb className="admin-breadcrumb" items={crumbs.map((title) => ({ title }))} />
+            <div className="admin-header-right">
+              {!isMobile ? (
+                <>
+                  <Suspense fallback={<div className="header-search-placeholder" />}>
+                    <HeaderSearch roots={roots} />
+                  </Suspense>
+                  <FullscreenToggle />
+                </>
+              ) : null}
+              <FontSizeSwitch />
+              <Button
+                type="text"
+                icon={<SettingOutlined />}
+                aria-label="系统布局配置"
+                title="系统布局配置"
+                data-testid="settings-open"
+                onClick={() => {
+                  setThemeLoaded(true);
+                  setThemeOpen(true);
+                }}
+              />
+              <UserMenu links={NAVBAR_LINKS} className="admin-user" testId="admin-user-menu">
+                <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+                <span className="admin-user-name">{user?.realName || user?.userName}</span>
+              </UserMenu>
+            </div>
+          </Layout.Header>
+          {settings.tagsView ? (
+            <Suspense fallback={<div className="tags-view" />}>
+              <TagsView activePath={pathname} />
+            </Suspense>
+          ) : null}
+        </div>
         <Layout.Content className="admin-content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <AdminViews pages={flat} panes={panes} />
         </Layout.Content>
       </Layout>
+      {themeLoaded ? (
+        <Suspense fallback={null}>
+          <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

@@ -1,15 +1,17 @@
 /**
- * The header user dropdown of the admin and learner layouts (SPEC §2): an optional entry that
- * switches to the other side (学员端 / 管理后台), then 退出登录, which asks '确定注销并退出系统吗？'
- * before logging out.
+ * The header user dropdown of the admin and learner layouts (SPEC §2): the entries given (the admin
+ * navbar: 个人中心 → /profile/index, 学员首页 → /web/home; the learner header: 管理后台 for admins),
+ * then 退出登录, which asks '确定注销并退出系统吗？' (SPEC §5 "Logout asks a confirmation") before
+ * logging out; logging out also closes the opened views of the tags view (SPEC §4 Session).
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useAuth } from '../store/auth';
+import { tagsStore } from '../store/tags';
 
-/** The entry above 退出登录; `divider` puts a line between the two. */
+/** An entry above 退出登录; `divider` puts a line below it. */
 export interface UserMenuLink {
   label: string;
   icon: ReactNode;
@@ -17,8 +19,10 @@ export interface UserMenuLink {
   divider?: boolean;
 }
 
-/** `children` is the trigger button's content (avatar, name); `className` and `testId` go on that button. */
-export function UserMenu({ link, className, testId, children }: { link?: UserMenuLink; className: string; testId: string; children: ReactNode }) {
+export const LOGOUT_CONFIRM = '确定注销并退出系统吗？';
+
+/** `children` is the trigger button's content (avatar, name); `className` and `testId` go on that button. Entries carry `${testId}-link-{i}` and `${testId}-logout`. */
+export function UserMenu({ links = [], className, testId, children }: { links?: UserMenuLink[]; className: string; testId: string; children: ReactNode }) {
   const { logout } = useAuth();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -26,21 +30,32 @@ export function UserMenu({ link, className, testId, children }: { link?: UserMen
   const onLogout = () => {
     modal.confirm({
       title: '提示',
-      content: '确定注销并退出系统吗？',
+      content: LOGOUT_CONFIRM,
       okText: '确定',
       cancelText: '取消',
-      onOk: () => logout(),
+      onOk: () => {
+        tagsStore.clear();
+        return logout();
+      },
     });
   };
 
   const items: MenuProps['items'] = [
-    ...(link ? [{ key: 'link', icon: link.icon, label: link.label }] : []),
-    ...(link?.divider ? [{ type: 'divider' as const }] : []),
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+    ...links.flatMap((link, i) => [
+      { key: `link-${i}`, icon: link.icon, label: <span data-testid={`${testId}-link-${i}`}>{link.label}</span> },
+      ...(link.divider ? [{ type: 'divider' as const }] : []),
+    ]),
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid={`${testId}-logout`}>退出登录</span> },
   ];
 
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') return onLogout();
+    const link = links[Number(key.slice('link-'.length))];
+    if (link) navigate(link.to);
+  };
+
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => (key === 'link' && link ? navigate(link.to) : onLogout()) }}>
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <Button type="text" className={className} data-testid={testId}>
         {children}
       </Button>

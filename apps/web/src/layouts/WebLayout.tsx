@@ -87,7 +87,7 @@ export default function WebLayout() {
           </Button>
         }
       >
-        <UserMenu link={user.roleType !== RoleType.LEARNER ? TO_ADMIN : undefined} className="web-user" testId="web-user-menu">
+        <UserMenu links={user.roleType !== RoleType.LEARNER ? [TO_ADMIN] : []} className="web-user" testId="web-user-menu">
           {userLabel}
         </UserMenu>
       </Suspense>

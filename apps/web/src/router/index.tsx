@@ -1,20 +1,22 @@
 /**
  * Route table (SPEC §2): static public pages (/login, /register in the login layout; /401, /404;
  * /web/home in the learner layout for visitors) plus the routes built at runtime from the server
- * tree — 'Layout' children under AdminLayout, 'WebLayout' children under WebLayout, other component
- * names resolved lazily by the registry (unknown names are logged and skipped). Everything renders
- * inside THE navigation guard.
+ * tree — 'WebLayout' children under WebLayout, other component names resolved lazily by the registry
+ * (unknown names are logged and skipped). The 'Layout' children are AdminLayout's: the route
+ * `/admin/*` renders the layout, which renders its pages itself so that it can keep visited ones
+ * alive (router/admin-views.tsx). Everything renders inside THE navigation guard.
  *
  * Layouts and pages are lazy chunks, so a page loads only its own layout (learner pages never load
  * AdminLayout, /login loads neither). While the session loads, the layout and view of the current
  * path are preloaded, so the chunks arrive in parallel with the session calls instead of after them.
  */
-import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../store/auth';
 import { NavigationGuard } from './guard';
 import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
+import { Keyed } from './keyed';
 import { PageLoading } from '../components/PageLoading';
 
 const LoginLayout = lazyView(() => import('../layouts/LoginLayout'));
@@ -33,12 +35,6 @@ export const STATIC_TITLES = [
   { path: '/404', title: '页面不存在' },
   { path: '/web/home', title: '首页' },
 ];
-
-/** Remount a view when its path changes (/qu/add → /qu/update/1 share one component). */
-function Keyed({ view: View }: { view: ComponentType }) {
-  const { pathname } = useLocation();
-  return <View key={pathname} />;
-}
 
 function pageRoutes(list: FlatRoute[]) {
   return list.flatMap((r) => {
@@ -73,7 +69,6 @@ export function AppRoutes() {
   const flat = useMemo(() => flattenRoutes(routes), [routes]);
   const redirects = useMemo(() => redirectRoutes(routes), [routes]);
   const titles = useMemo(() => [...flat.map((r) => ({ path: r.path, title: r.title })), ...STATIC_TITLES], [flat]);
-  const admin = flat.filter((r) => r.layout === 'admin');
   const web = flat.filter((r) => r.layout === 'web');
   const WebHome = viewRegistry.WebHome;
 
@@ -96,7 +91,7 @@ export function AppRoutes() {
             {web.some((r) => r.path === '/web/home') || !WebHome ? null : <Route path="/web/home" element={<WebHome />} />}
             {pageRoutes(web)}
           </Route>
-          <Route element={<AdminLayout />}>{pageRoutes(admin)}</Route>
+          <Route path="/admin/*" element={<AdminLayout />} />
           {redirects.map((r) => (
             <Route key={`redirect:${r.path}`} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}

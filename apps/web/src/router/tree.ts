@@ -17,6 +17,10 @@ export interface FlatRoute {
   hidden: boolean;
   layout: LayoutKind;
   activeMenu?: string;
+  /** meta.affix: a tag of the tags view that is always shown (SPEC §2 admin layout). */
+  affix: boolean;
+  /** meta.noCache: the view is not kept alive when another tag is shown. */
+  noCache: boolean;
 }
 
 /** A path that only redirects (tree nodes with `redirect`, or groups without a page). */
@@ -60,6 +64,8 @@ export function flattenRoutes(routes: RouteNode[]): FlatRoute[] {
       hidden: Boolean(node.hidden),
       layout,
       activeMenu: node.meta?.activeMenu,
+      affix: Boolean(node.meta?.affix),
+      noCache: Boolean(node.meta?.noCache),
     });
   };
   for (const root of routes) {

@@ -1,15 +1,37 @@
 /**
- * Roles (SPEC §6): the two built-in roles, and what a set of roles grants — roleType, role names
- * and permission codes — cached per role so that resolving a request's caller costs no role or
- * menu query. The cache is dropped whenever grants change (topic `grants.changed` on the bus, which
- * reaches every server process through Redis when REDIS_URL is set) and after ROLE_CACHE_MS at the
- * latest (the bound for several processes sharing one database without Redis).
+ * Roles (SPEC §3 Role, §6 roles and permissions, §7 /api/sys/role/*): the two built-in roles, the
+ * role administration (list, detail, save, delete, the menus granted to a role), and what a set of
+ * roles grants — roleType, role names and permission codes — cached per role so that resolving a
+ * request's caller costs no role or menu query. The cache is dropped whenever grants change (topic
+ * `grants.changed` on the bus, which reaches every server process through Redis when REDIS_URL is
+ * set) and after ROLE_CACHE_MS at the latest (the bound for several processes sharing one database
+ * without Redis).
  */
 import { RoleType } from '@kaopei/contracts';
+import { ROLE_TYPE_LABEL, RoleError, RolePerm, type RoleRecord, type RoleSaveReq } from '@kaopei/contracts/sys-role';
 import type { ModuleContext } from '../../platform/module';
+import { AppError, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import { GRANTS_CHANGED, ROLE_ADMIN_ID, ROLE_STUDENT_ID } from './sys-role.constants';
+import type { SysRoleTable } from './sys-role.tables';
 import * as repo from './sys-role.repository';
+
+const BUILT_IN: readonly string[] = [ROLE_ADMIN_ID, ROLE_STUDENT_ID];
+const NOT_FOUND_MSG = '角色不存在或已被删除！';
+/** Codes the built-in administrator role always keeps (without them nobody could grant menus again). */
+const ADMIN_KEEPS: readonly string[] = [RolePerm.LIST, RolePerm.MENU];
+
+function toRecord(r: SysRoleTable): RoleRecord {
+  return {
+    id: r.id,
+    roleName: r.roleName,
+    roleLevel: r.roleLevel,
+    roleType: r.roleType,
+    roleType_dictText: ROLE_TYPE_LABEL[r.roleType] ?? '',
+    builtIn: BUILT_IN.includes(r.id),
+  };
+}
 
 /** Longest life of a cached role (ms). */
 export const ROLE_CACHE_MS = 30_000;
@@ -35,7 +57,7 @@ interface CachedRole {
 export class SysRoleService {
   private cache = new Map<string, CachedRole>();
 
-  constructor(private readonly ctx: ModuleContext<'sysMenu'>) {
+  constructor(private readonly ctx: ModuleContext<'sysMenu' | 'sysUser'>) {
     ctx.bus.subscribe(GRANTS_CHANGED, () => this.cache.clear());
   }
 
@@ -58,6 +80,83 @@ export class SysRoleService {
       roles: roles.map((r) => r.roleName),
       permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(),
     };
+  }
+
+  /** POST /api/sys/role/list: every role (admin side first, then by level, highest first). */
+  async list(): Promise<RoleRecord[]> {
+    return (await repo.listRoles(this.ctx.db)).map(toRecord);
+  }
+
+  /** POST /api/sys/role/detail; 10010003 when there is no such role. */
+  async detail(id: string): Promise<RoleRecord> {
+    const row = await repo.findRole(this.ctx.db, id);
+    if (!row) throw notFound(NOT_FOUND_MSG);
+    return toRecord(row);
+  }
+
+  /**
+   * POST /api/sys/role/save: creates or updates a role. Refuses a name another role has (90030003)
+   * and a new type for a built-in role (90030004); 10010003 when updating a missing role. An update
+   * drops the role caches (name and type are cached).
+   */
+  async save(req: RoleSaveReq): Promise<{ id: string }> {
+    const at = now();
+    const fields = { roleName: req.roleName, roleLevel: req.roleLevel, roleType: req.roleType, updateTime: at };
+    const id = await this.ctx.db.transaction().execute(async (trx) => {
+      if (req.id) {
+        const current = await repo.findRole(trx, req.id);
+        if (!current) throw notFound(NOT_FOUND_MSG);
+        if (BUILT_IN.includes(current.id) && current.roleType !== req.roleType) throw new AppError(RoleError.TYPE_FIXED);
+      }
+      if (await repo.roleNameTaken(trx, req.roleName, req.id)) throw new AppError(RoleError.NAME_TAKEN);
+      if (req.id) {
+        await repo.updateRole(trx, req.id, fields);
+        return req.id;
+      }
+      const created = newId();
+      await repo.insertRoles(trx, [{ id: created, ...fields, createTime: at }]);
+      return created;
+    });
+    if (req.id) await this.grantsChanged();
+    return { id };
+  }
+
+  /**
+   * Deletes roles (ours: /api/sys/role/delete) with their grants, in one transaction; unknown ids
+   * are ignored. Refuses the built-in roles (90030001) and roles still given to users (90030002).
+   */
+  async delete(ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.some((id) => BUILT_IN.includes(id))) throw new AppError(RoleError.BUILT_IN);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if ((await this.ctx.services.sysUser.countInRoles(trx, unique)) > 0) throw new AppError(RoleError.IN_USE);
+      await repo.deleteRoles(trx, unique);
+      await this.ctx.services.sysMenu.revokeRoles(trx, unique);
+    });
+    await this.grantsChanged();
+  }
+
+  /** POST /api/sys/role/list-menus: the ids of the menus granted to the role; 10010003 when there is no such role. */
+  async menusOf(id: string): Promise<string[]> {
+    if (!(await repo.findRole(this.ctx.db, id))) throw notFound(NOT_FOUND_MSG);
+    return this.ctx.services.sysMenu.menuIdsOfRole(id);
+  }
+
+  /**
+   * POST /api/sys/role/save-menus: the role's grants become `menuIds` and their parent menus, in one
+   * transaction; then every process drops its role cache, so the role's users get the new codes and
+   * routes on their next call. 90030017 for an unknown menu id; 90030005 when the built-in
+   * administrator role would lose role listing or authorisation; 10010003 for a missing role.
+   */
+  async saveMenus(id: string, menuIds: string[]): Promise<void> {
+    const menus = this.ctx.services.sysMenu;
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.findRole(trx, id))) throw notFound(NOT_FOUND_MSG);
+      const grant = await menus.expandGrant(trx, [...new Set(menuIds)]);
+      if (id === ROLE_ADMIN_ID && ADMIN_KEEPS.some((code) => !grant.permissions.has(code))) throw new AppError(RoleError.ADMIN_GRANTS);
+      await menus.replaceGrants(trx, id, grant.ids);
+    });
+    await this.grantsChanged();
   }
 
   /** Tells every process that grants changed (their caches drop). */

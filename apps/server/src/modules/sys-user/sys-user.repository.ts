@@ -102,3 +102,10 @@ export async function countInDepts(db: Executor, deptCodes: string[]): Promise<n
 export async function idByMobile(db: Executor, mobile: string): Promise<string | undefined> {
   return (await db.selectFrom('sys_user').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id;
 }
+
+/** Users holding any of the roles `roleIds` (distinct users). */
+export async function countInRoles(db: Executor, roleIds: string[]): Promise<number> {
+  if (roleIds.length === 0) return 0;
+  const row = await db.selectFrom('sys_user_role').select((eb) => eb.fn.count<number>('userId').distinct().as('n')).where('roleId', 'in', roleIds).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CommonError } from '@kaopei/contracts';
 import { CAPTCHA_EMPTY_MSG } from '@kaopei/contracts/captcha';
 import { loginMsg, UserError, type LoginFailData, type LoginReq, type RegReq, type SessionUser, type UpdatePassReq } from '@kaopei/contracts/sys-user';
+import type { Executor } from '../../db';
 import type { ModuleContext, SeededAccount } from '../../platform/module';
 import type { AuthUser } from '../../platform/auth';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -182,6 +183,11 @@ export class SysUserService {
   /** `id → realName` of the given users (for `createBy_dictText` labels). */
   async realNames(ids: string[]): Promise<Map<string, string>> {
     return new Map((await repo.realNamesOf(this.db, ids)).map((u) => [u.id, u.realName]));
+  }
+
+  /** How many users hold any of these roles (a role given to users cannot be deleted); `db` may be the caller's transaction. */
+  countInRoles(db: Executor, roleIds: string[]): Promise<number> {
+    return repo.countInRoles(db, roleIds);
   }
 
   /** How many users belong to any of these departments (a department with users cannot be deleted). */

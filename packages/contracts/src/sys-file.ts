@@ -1,0 +1,97 @@
+/**
+ * File upload (SPEC §5 "Uploads", §7 "Upload": /api/common/file/upload is multipart with the file and
+ * the token header; the answer has success, data.url and msg; §3 "Upload file item: url, name, uid").
+ *
+ * The accepted types are the union of SPEC §5's attachment types; the server decides the real type
+ * from the file's CONTENT, never from its name (a .png that is an HTML page is refused), and stores
+ * it under its real extension. Images, audio and other files may be up to 20 MB, videos 100 MB.
+ * Stored files are read back through /api/common/file/view/<id>.<ext> (logged-in users), and the few
+ * files another module publishes (the site logos of the login page) through
+ * /api/common/file/public/<id>.<ext> without login.
+ */
+import { z } from 'zod';
+import { defineErrors } from './errors';
+import { download, upload } from './endpoint';
+
+/** SPEC §5 attachment types by kind (extensions, lower case, without the dot). */
+export const FILE_TYPES = {
+  image: ['png', 'jpeg', 'gif', 'jpg'],
+  video: ['mp4'],
+  audio: ['mp3', 'wav', 'ogg'],
+  file: ['rar', 'zip', 'psd', 'pdf', 'xls', 'xlsx', 'doc', 'docx', 'ppt', 'pptx'],
+} as const;
+export type FileKind = keyof typeof FILE_TYPES;
+export type FileExt = (typeof FILE_TYPES)[FileKind][number];
+
+/** Every accepted extension, without the dot. */
+export const FILE_EXTS: readonly FileExt[] = [...FILE_TYPES.image, ...FILE_TYPES.video, ...FILE_TYPES.audio, ...FILE_TYPES.file];
+
+/** SPEC §5 presets: the logo (jpg/jpeg/png, compress 100 KB) and the learner's avatar (jpg/png/jpeg, compress 5000 KB). */
+export const LOGO_TYPES: readonly FileExt[] = ['jpg', 'jpeg', 'png'];
+export const AVATAR_TYPES: readonly FileExt[] = ['jpg', 'png', 'jpeg'];
+
+const MB = 1024 * 1024;
+/** Largest file per kind, in bytes: videos 100 MB, everything else 20 MB. */
+export const FILE_MAX_BYTES: Readonly<Record<FileKind, number>> = { image: 20 * MB, video: 100 * MB, audio: 20 * MB, file: 20 * MB };
+/** Largest upload of any kind (the endpoint's limit; the server then checks the kind's own limit). */
+export const UPLOAD_MAX_BYTES = 100 * MB;
+
+/** The kind of an extension (with or without the dot, any case), or null when it is not accepted. */
+export function fileKindOf(ext: string): FileKind | null {
+  const e = ext.replace(/^\./, '').toLowerCase();
+  for (const kind of Object.keys(FILE_TYPES) as FileKind[]) if ((FILE_TYPES[kind] as readonly string[]).includes(e)) return kind;
+  return null;
+}
+
+/** The extension of a file name, lower case without the dot ('' when none). */
+export function extOf(fileName: string): string {
+  const m = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim());
+  return m ? (m[1] as string).toLowerCase() : '';
+}
+
+/** Start of the urls of stored files: `<FILE_VIEW_PREFIX><id>.<ext>` (login needed). */
+export const FILE_VIEW_PREFIX = '/api/common/file/view/';
+/** Start of the urls of published files (no login): `<FILE_PUBLIC_PREFIX><id>.<ext>`. */
+export const FILE_PUBLIC_PREFIX = '/api/common/file/public/';
+
+/** What an upload answers (SPEC §3 upload file item): `url` to show or save, the file's `name`, `uid` its id. */
+export const uploadedFile = z.object({ url: z.string(), name: z.string(), uid: z.string() });
+export type UploadedFileItem = z.infer<typeof uploadedFile>;
+
+/** Errors of uploads (block 9006xxxx, shared with the operation log). */
+export const FileError = defineErrors({
+  /** The content is not what the name says, or not one of the accepted types. */
+  TYPE_MISMATCH: { code: 90060001, msg: '文件内容与扩展名不符，不能上传！' },
+  /** Larger than its kind allows (videos 100 MB, others 20 MB). */
+  TOO_LARGE: { code: 90060002, msg: '文件过大，不能上传！' },
+  /** An empty file. */
+  EMPTY: { code: 90060003, msg: '不能上传空文件！' },
+});
+
+/** Calls of files. */
+export const fileApi = {
+  upload: upload({
+    path: '/api/common/file/upload',
+    summary: '上传一个文件（图片、视频、音频、文档；类型按内容判断），应答 {url, name, uid}',
+    access: 'user',
+    fields: z.object({}),
+    file: { field: 'file', accept: FILE_EXTS.map((e) => `.${e}`), maxBytes: UPLOAD_MAX_BYTES },
+    data: uploadedFile,
+  }),
+  view: download({
+    path: '/api/common/file/view/:file',
+    readOnly: true,
+    summary: '读取已上传的文件（需登录；:file 为 <id>.<ext>；按内容类型应答）',
+    access: 'user',
+    fileName: 'file',
+    ours: true,
+  }),
+  public: download({
+    path: '/api/common/file/public/:file',
+    readOnly: true,
+    summary: '读取已公开的文件（如登录页的站点 Logo；:file 为 <id>.<ext>），无需登录',
+    access: 'public',
+    fileName: 'file',
+    ours: true,
+  }),
+};
