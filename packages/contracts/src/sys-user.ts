@@ -2,8 +2,10 @@
  * Accounts and sessions: login, registration, session user, password change (SPEC §3, §5, §7).
  */
 import { z } from 'zod';
+import { captchaKeySchema, captchaValueSchema } from './captcha';
 import { defineErrors } from './errors';
 import { json } from './endpoint';
+import { mobileSchema, smsCodeSchema } from './sms';
 
 /** SPEC §5: at least 8 characters with upper case, lower case, digit and special character. */
 export const PASSWORD_MSG = '密码必须同时包含数字、大小写字母、特殊字符,长度不少于8位';
@@ -76,13 +78,108 @@ export const loginMsg = {
   wait: (seconds: number) => `登录失败次数过多，请${waitText(seconds)}后再试！`,
 } as const;
 
-/** POST /api/sys/user/reg — learner self-registration (SPEC §5 rules). Answers like login. */
+/**
+ * POST /api/sys/user/reg — learner self-registration (SPEC §5 rules; switch config userReg,
+ * userAudit, userDeptType). Answers like login, or without a token (`token: ''`) when the switch
+ * config puts new learners under review (userAudit). The image captcha is required; `deptCode` is
+ * the unit the learner chooses when userDeptType is 0 (ignored when it is 1).
+ */
 export const regReq = z.object({
   userName: userNameSchema,
   realName: realNameSchema,
   password: passwordSchema,
+  deptCode: z.string().trim().max(64).optional(),
+  captchaKey: captchaKeySchema,
+  captchaValue: captchaValueSchema,
 });
 export type RegReq = z.infer<typeof regReq>;
+
+/** POST /api/sys/user/mobile-login (SPEC §3 phone form; switch mobileLogin): a code of smsType 1. Answers like login. */
+export const mobileLoginReq = z.object({ mobile: mobileSchema, smsCode: smsCodeSchema });
+export type MobileLoginReq = z.infer<typeof mobileLoginReq>;
+
+/** POST /api/sys/user/reset-by-sms (ours; the /forgot page): a new password with a code of smsType 4 sent to the account's mobile. */
+export const resetBySmsReq = z.object({ mobile: mobileSchema, smsCode: smsCodeSchema, password: passwordSchema });
+export type ResetBySmsReq = z.infer<typeof resetBySmsReq>;
+
+/** Dates of the profile (yyyy-MM-dd). */
+export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+/** SPEC §5: 15- or 18-digit ID card (last character a digit or X). */
+export const ID_CARD_MSG = '请输入正确的身份证号';
+export const idCardSchema = z.string().trim().regex(/^(\d{15}|\d{17}[\dXx])$/, ID_CARD_MSG);
+/** Value of zw meaning "another post", whose name is typed in qtzw (SPEC §5 Profile form). */
+export const ZW_OTHER = 'other';
+
+/**
+ * The profile fields of a user (SPEC §3 "User" profile fields) with their dictionary codes: sex
+ * (sex), mz (nation), zzmm (political_landscape), whcd (educational_level), zw (xzzw; or the name of
+ * another post), dnzw (dnzw); csrq birth date and gzsj work start date (yyyy-MM-dd); bmmc the
+ * department name typed by the learner when the chosen unit has sfyxjbm = 1; idCard optional but
+ * validated when filled.
+ */
+export const profileFields = z.object({
+  email: z.union([z.literal(''), z.string().trim().email('邮箱格式不正确！').max(128)]).default(''),
+  sex: z.string().trim().max(16).default(''),
+  mz: z.string().trim().max(16).default(''),
+  csrq: z.union([z.literal(''), dateSchema]).default(''),
+  zzmm: z.string().trim().max(16).default(''),
+  gzsj: z.union([z.literal(''), dateSchema]).default(''),
+  whcd: z.string().trim().max(16).default(''),
+  zw: z.string().trim().max(64).default(''),
+  dnzw: z.string().trim().max(16).default(''),
+  bmmc: z.string().trim().max(100).default(''),
+  idCard: z.union([z.literal(''), idCardSchema]).default(''),
+});
+export type ProfileFields = z.infer<typeof profileFields>;
+
+/** SPEC §5 Profile form message when required fields are missing. */
+export const PROFILE_INCOMPLETE_MSG = '请完善必填项';
+
+/**
+ * POST /api/sys/user/update (SPEC §7 "user update by token"): the caller's own profile, with the
+ * rules of SPEC §5 Profile form: deptCode ('请选择所属单位'), sex, mz, csrq, zzmm, gzsj and whcd
+ * required; a post (zw) or a party post (dnzw) chosen ('请选择职务'); when zw is `other` the client
+ * sends the typed name in zw (qtzw replaces zw, '请输入职务名称'); bmmc required when the unit has
+ * sfyxjbm = 1 (checked by the server, which knows the unit). The real name is not in this form
+ * when face login is on (SPEC §5), so it is optional here.
+ */
+export const profileUpdateReq = profileFields
+  .extend({
+    realName: realNameSchema.optional(),
+    deptCode: z.string({ error: '请选择所属单位' }).trim().min(1, '请选择所属单位').max(64),
+    sex: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
+    mz: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
+    csrq: dateSchema,
+    zzmm: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
+    gzsj: dateSchema,
+    whcd: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.zw && !v.dnzw) ctx.addIssue({ code: 'custom', path: ['zw'], message: '请选择职务' });
+    if (v.zw === ZW_OTHER) ctx.addIssue({ code: 'custom', path: ['zw'], message: '请输入职务名称' });
+  });
+export type ProfileUpdateReq = z.infer<typeof profileUpdateReq>;
+
+/** The caller's profile as the profile page shows it (SPEC §3 profile fields), with labels. */
+export const profileDetail = profileFields.extend({
+  id: z.string(),
+  userName: z.string(),
+  realName: z.string(),
+  deptCode: z.string(),
+  deptCode_dictText: z.string(),
+  mobile: z.string(),
+  avatar: z.string(),
+  sex_dictText: z.string(),
+  mz_dictText: z.string(),
+  zzmm_dictText: z.string(),
+  whcd_dictText: z.string(),
+  zw_dictText: z.string(),
+  dnzw_dictText: z.string(),
+});
+export type ProfileDetail = z.infer<typeof profileDetail>;
+
+/** POST /api/sys/user/update-avatar (ours; SPEC §7 "avatar update (payload avatar)"): the URL of an uploaded image. */
+export const avatarReq = z.object({ avatar: z.string({ error: '请上传头像！' }).trim().min(1, '请上传头像！').max(1000) });
 
 /** POST /api/sys/user/update-pass — SPEC §3 password change form (confirm checked on the form). */
 export const updatePassReq = z.object({
@@ -92,7 +189,11 @@ export const updatePassReq = z.object({
 export type UpdatePassReq = z.infer<typeof updatePassReq>;
 export const CONFIRM_MISMATCH_MSG = '两次密码输入不一致！';
 
-/** Session user (SPEC §3). `realPerson` is 1 when real-name verification passed or is not required. */
+/**
+ * Session user (SPEC §3). `realPerson` is 1 when real-name verification passed or is not required.
+ * `passState` '1' with `changedPass` false means the password was set by someone else (an
+ * administrator, an import, a reset) and the user must change it before normal use (SPEC §2).
+ */
 export const sessionUser = z.object({
   token: z.string(),
   userId: z.string(),
@@ -106,6 +207,8 @@ export const sessionUser = z.object({
   mobile: z.string(),
   realPerson: z.number().int(),
   deptCode: z.string(),
+  passState: z.string(),
+  changedPass: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -121,6 +224,14 @@ export const UserError = defineErrors({
   OLD_PASSWORD_WRONG: { code: 90010004, msg: '旧密码不正确！' },
   /** The account is disabled. */
   ACCOUNT_DISABLED: { code: 90010005, msg: '账号已被禁用，请联系管理员！' },
+  /** The account waits for an administrator's review (user state 2, switch userAudit). */
+  ACCOUNT_PENDING: { code: 90010007, msg: '账号正在审核中，审核通过后即可登录！' },
+  /** Login by SMS is switched off (switch mobileLogin). */
+  MOBILE_LOGIN_OFF: { code: 90010008, msg: '系统未开启手机号登录！' },
+  /** Too many registrations from one address; data `{retryAfter}` seconds (HTTP 429). */
+  REG_TOO_MANY: { code: 90010009, msg: '注册过于频繁，请稍后再试！' },
+  /** The profile's unit allows sub-departments (sfyxjbm = 1): the department name is required. */
+  BMMC_REQUIRED: { code: 90010010, msg: '请输入部门名称' },
 });
 
 /** Calls of accounts and sessions (SPEC §7 "User"). */
@@ -136,4 +247,9 @@ export const userApi = {
   info: json({ path: '/api/sys/user/info', summary: '当前令牌的会话用户', access: 'user', data: sessionUser }),
   logout: json({ path: '/api/sys/user/logout', summary: '退出登录（令牌立即失效）', access: 'user', data: z.null() }),
   updatePass: json({ path: '/api/sys/user/update-pass', summary: '修改本人密码（其他会话随之失效）', access: 'user', body: updatePassReq, data: z.null() }),
+  mobileLogin: json({ path: '/api/sys/user/mobile-login', summary: '手机号加短信验证码登录（需开启手机号登录）', access: 'public', body: mobileLoginReq, data: sessionUser }),
+  resetBySms: json({ path: '/api/sys/user/reset-by-sms', summary: '忘记密码：用绑定手机收到的短信验证码重设密码（其他会话随之失效）', access: 'public', body: resetBySmsReq, data: z.null(), ours: true }),
+  profile: json({ path: '/api/sys/user/profile', summary: '本人资料', access: 'user', data: profileDetail, ours: true }),
+  update: json({ path: '/api/sys/user/update', summary: '修改本人资料（资料表单规则见 SPEC §5）', access: 'user', body: profileUpdateReq, data: z.null() }),
+  updateAvatar: json({ path: '/api/sys/user/update-avatar', summary: '修改本人头像', access: 'user', body: avatarReq, data: z.null(), ours: true }),
 };

@@ -11,6 +11,8 @@ export interface AuthUser {
   userId: string;
   userName: string;
   realName: string;
+  /** The user's department code (data scope: a role limited to its department sees this subtree). */
+  deptCode: string;
   roleType: number;
   /** Role ids (menus are granted per role). */
   roleIds: string[];

@@ -9,6 +9,7 @@
  */
 import { RoleType } from '@kaopei/contracts';
 import { ROLE_TYPE_LABEL, RoleError, RolePerm, type RoleRecord, type RoleSaveReq } from '@kaopei/contracts/sys-role';
+import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -83,6 +84,16 @@ export class SysRoleService {
   }
 
   /** POST /api/sys/role/list: every role (admin side first, then by level, highest first). */
+  /**
+   * The department subtree `user` may see in admin lists (users, papers, results): a deptCode
+   * prefix, or null for everything. Data scope (issue 6) lands with the role's dataScope field;
+   * until then every role sees everything.
+   */
+  async dataScopeOf(user: Pick<AuthUser, 'roleIds' | 'deptCode'>): Promise<string | null> {
+    void user;
+    return null;
+  }
+
   async list(): Promise<RoleRecord[]> {
     return (await repo.listRoles(this.ctx.db)).map(toRecord);
   }

@@ -5,16 +5,46 @@
 import type { Executor } from '../../db';
 import type { SysUserTable, SysUserTokenTable } from './sys-user.tables';
 
+/** What a new user needs; the profile fields, points and flags default to empty / 0 (changedPass 1). */
+export type NewUser = Pick<SysUserTable, 'id' | 'userName' | 'realName' | 'password' | 'deptCode' | 'state' | 'realPerson' | 'createTime' | 'updateTime'> &
+  Partial<SysUserTable>;
+
+/** A full sys_user row of `user`, with the defaults of NewUser. */
+export function userRow(user: NewUser): SysUserTable {
+  return {
+    avatar: '',
+    mobile: '',
+    email: '',
+    sex: '',
+    mz: '',
+    csrq: '',
+    zzmm: '',
+    gzsj: '',
+    whcd: '',
+    zw: '',
+    dnzw: '',
+    bmmc: '',
+    idCard: '',
+    points: 0,
+    passState: '0',
+    changedPass: 1,
+    deleted: 0,
+    createBy: '',
+    ...user,
+  };
+}
+
+/** The live (not deleted) user named `userName`. */
 export function findUserByName(db: Executor, userName: string) {
-  return db.selectFrom('sys_user').selectAll().where('userName', '=', userName).executeTakeFirst();
+  return db.selectFrom('sys_user').selectAll().where('userName', '=', userName).where('deleted', '=', 0).executeTakeFirst();
 }
 
 export function findUserById(db: Executor, id: string) {
   return db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Executor, user: SysUserTable, roleIds: string[], newId: () => string): Promise<void> {
-  await db.insertInto('sys_user').values(user).execute();
+export async function insertUser(db: Executor, user: NewUser, roleIds: string[], newId: () => string): Promise<void> {
+  await db.insertInto('sys_user').values(userRow(user)).execute();
   if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((roleId) => ({ id: newId(), userId: user.id, roleId }))).execute();
 }
 
@@ -41,8 +71,9 @@ export function findSessionUser(db: Executor, userId: string) {
   return db
     .selectFrom('sys_user as u')
     .leftJoin('sys_user_role as ur', 'ur.userId', 'u.id')
-    .select(['u.userName', 'u.realName', 'u.state', 'ur.roleId'])
+    .select(['u.userName', 'u.realName', 'u.deptCode', 'u.state', 'ur.roleId'])
     .where('u.id', '=', userId)
+    .where('u.deleted', '=', 0)
     .orderBy('ur.roleId')
     .execute();
 }
@@ -81,7 +112,7 @@ export async function deleteExpiredLoginLimits(db: Executor, before: number): Pr
 }
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -91,21 +122,32 @@ export function realNamesOf(db: Executor, ids: string[]) {
   return db.selectFrom('sys_user').select(['id', 'realName']).where('id', 'in', ids).execute();
 }
 
-/** Users whose department is one of `deptCodes`. */
+/** Live users whose department is one of `deptCodes`. */
 export async function countInDepts(db: Executor, deptCodes: string[]): Promise<number> {
   if (deptCodes.length === 0) return 0;
-  const row = await db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).where('deptCode', 'in', deptCodes).executeTakeFirst();
+  const row = await db
+    .selectFrom('sys_user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deptCode', 'in', deptCodes)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** Id of the user whose mobile is `mobile`, or undefined. */
+/** Id of the live user whose mobile is `mobile`, or undefined. */
 export async function idByMobile(db: Executor, mobile: string): Promise<string | undefined> {
-  return (await db.selectFrom('sys_user').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id;
+  return (await db.selectFrom('sys_user').select('id').where('mobile', '=', mobile).where('deleted', '=', 0).executeTakeFirst())?.id;
 }
 
-/** Users holding any of the roles `roleIds` (distinct users). */
+/** Live users holding any of the roles `roleIds` (distinct users). */
 export async function countInRoles(db: Executor, roleIds: string[]): Promise<number> {
   if (roleIds.length === 0) return 0;
-  const row = await db.selectFrom('sys_user_role').select((eb) => eb.fn.count<number>('userId').distinct().as('n')).where('roleId', 'in', roleIds).executeTakeFirst();
+  const row = await db
+    .selectFrom('sys_user_role')
+    .innerJoin('sys_user', 'sys_user.id', 'sys_user_role.userId')
+    .select((eb) => eb.fn.count<number>('sys_user_role.userId').distinct().as('n'))
+    .where('sys_user_role.roleId', 'in', roleIds)
+    .where('sys_user.deleted', '=', 0)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

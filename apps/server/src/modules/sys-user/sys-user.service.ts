@@ -167,7 +167,7 @@ export class SysUserService {
     const ttl = this.ctx.config.sessionTtlMs;
     if (session.expireTime - at < ttl / 2) await this.sessions.extend(tokenHash, session.userId, at + ttl, at);
     const grants = await this.ctx.services.sysRole.grantsOf(rows.flatMap((r) => (r.roleId ? [r.roleId] : [])));
-    return { userId: session.userId, userName: user.userName, realName: user.realName, ...grants, tokenHash, token };
+    return { userId: session.userId, userName: user.userName, realName: user.realName, deptCode: user.deptCode, ...grants, tokenHash, token };
   }
 
   /** Periodic task: deletes failed-login counters whose window is over (database store only); answers how many. */

@@ -15,6 +15,28 @@ export interface SysUserTable {
   deptCode: string;
   state: number;
   realPerson: Flag;
+  /** Profile fields (SPEC §3 "User"): dictionary values of sex, nation, political_landscape, educational_level, xzzw (or another post's name), dnzw. */
+  sex: string;
+  mz: string;
+  /** Birth date, yyyy-MM-dd or ''. */
+  csrq: string;
+  zzmm: string;
+  /** Work start date, yyyy-MM-dd or ''. */
+  gzsj: string;
+  whcd: string;
+  zw: string;
+  dnzw: string;
+  /** Department name typed by the user when the unit has sfyxjbm = 1. */
+  bmmc: string;
+  idCard: string;
+  points: number;
+  /** '1' when the password was set by someone else (administrator, import, reset); see changedPass. */
+  passState: string;
+  /** 0 while a password set by someone else has not been changed by the user (SPEC §2 redirect to /web/uc?to=pass). */
+  changedPass: Flag;
+  /** 1 once deleted: the row stays for names in old records; its user name and mobile are free again. */
+  deleted: Flag;
+  createBy: string;
   createTime: Ms;
   updateTime: Ms;
 }
