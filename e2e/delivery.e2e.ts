@@ -75,6 +75,8 @@ const USER: SessionUser = {
   mobile: '',
   realPerson: 1,
   deptCode: 'A01',
+  passState: '0',
+  changedPass: true,
 };
 const page = (routePath: string, name: string, component: string, title: string, extra: Partial<RouteNode> = {}): RouteNode => ({
   path: routePath,

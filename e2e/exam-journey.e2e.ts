@@ -156,7 +156,7 @@ describe.skipIf(skip)('journey 1: import yf-lite-demo.xlsx → exam → learner 
       );
     });
 
-    await registerThroughPage(learner, { userName: uniqueUserName('e2e'), realName: '端到端学员', password: 'E2e@Pass123' });
+    await registerThroughPage(learner, server.dataDir, { userName: uniqueUserName('e2e'), realName: '端到端学员', password: 'E2e@Pass123' });
     await learner.goto('/web/index');
     const card = learner.locator('[data-testid^="online-exam-"]', { hasText: examTitle });
     await card.waitFor();

@@ -2,6 +2,8 @@
  * Small UI steps shared by the journeys, all through the data-testids of apps/web/TESTIDS.md.
  * playwright-core has no `expect`; waits use locator.waitFor / waitForURL and Vitest's expect.poll.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -16,13 +18,19 @@ export async function loginThroughPage(page: Page, user: { username: string; pas
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Registers a learner through /register; the app logs them in and leaves the page. */
-export async function registerThroughPage(page: Page, user: { userName: string; realName: string; password: string }): Promise<void> {
+/**
+ * Registers a learner through /register; the app logs them in and leaves the page. The image
+ * captcha is read the way a person would not: from the server's database (`dataDir`, see
+ * captchaText), after the page loaded the image of its key.
+ */
+export async function registerThroughPage(page: Page, dataDir: string, user: { userName: string; realName: string; password: string }): Promise<void> {
+  const image = page.waitForRequest((req) => req.url().includes('/api/common/captcha/gen?key='));
   await page.goto('/register');
   await page.getByTestId('reg-username').fill(user.userName);
   await page.getByTestId('reg-realname').fill(user.realName);
   await page.getByTestId('reg-password').fill(user.password);
   await page.getByTestId('reg-confirm').fill(user.password);
+  await solveCaptcha(page, dataDir, 'reg-captcha', new URL((await image).url()).searchParams.get('key') ?? '');
   await page.getByTestId('reg-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/register'));
 }
@@ -65,3 +73,26 @@ export async function idsByPrefix(page: Page, prefix: string): Promise<string[]>
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * The text of the live image captcha `key` of the e2e server whose DATA_DIR is `dataDir` (its
+ * SQLite database; the e2e servers run without Redis). Waits until the image request stored it.
+ */
+export async function captchaText(dataDir: string, key: string): Promise<string> {
+  const db = new Database(path.join(dataDir, 'kaopei.db'), { readonly: true, fileMustExist: true });
+  try {
+    for (let i = 0; i < 100; i++) {
+      const row = db.prepare('select captcha_value as v from sys_captcha where captcha_key = ?').get(key) as { v: string } | undefined;
+      if (row) return row.v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no captcha stored for key ${key}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Types the answer of captcha `key` into the CaptchaInput whose test id is `testId`. */
+export async function solveCaptcha(page: Page, dataDir: string, testId: string, key: string): Promise<void> {
+  await page.getByTestId(testId).fill(await captchaText(dataDir, key));
+}

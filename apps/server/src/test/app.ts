@@ -48,6 +48,8 @@ export interface TestApp extends BuiltApp {
   login(user?: { username: string; password: string }): Promise<string>;
   /** Registers a new learner with a unique name and answers its token. */
   newLearner(prefix?: string): Promise<{ token: string; userId: string; userName: string }>;
+  /** A new image captcha and its right answer, to send with a form that needs one (registration, SMS …). */
+  captcha(): Promise<{ captchaKey: string; captchaValue: string }>;
   close(): Promise<void>;
 }
 
@@ -128,9 +130,14 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
     if (res.code !== 0 || !res.data) throw new Error(`login ${user.username} failed: ${res.msg}`);
     return res.data.token;
   };
+  const captcha: TestApp['captcha'] = async () => {
+    const captchaKey = randomBytes(16).toString('hex');
+    await built.services.captcha.generate(captchaKey);
+    return { captchaKey, captchaValue: (await built.services.captcha.textOf(captchaKey)) ?? '' };
+  };
   const newLearner: TestApp['newLearner'] = async (prefix = 'stu') => {
     const userName = `${prefix}${process.pid}x${++seq}x${randomBytes(2).toString('hex')}`;
-    const res = await call<{ token: string; userId: string }>('/api/sys/user/reg', { userName, realName: '测试学员', password: 'Test@12345' });
+    const res = await call<{ token: string; userId: string }>('/api/sys/user/reg', { userName, realName: '测试学员', password: 'Test@12345', ...(await captcha()) });
     if (res.code !== 0 || !res.data) throw new Error(`register failed: ${res.msg}`);
     return { token: res.data.token, userId: res.data.userId, userName };
   };
@@ -141,6 +148,7 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
     call,
     login,
     newLearner,
+    captcha,
     close: async () => {
       await built.app.close();
       if (pgUrl && pgName) await dropPgDatabase(pgUrl, pgName);

@@ -6,7 +6,7 @@ import { decide, LOGIN_REQUIRED_MSG, REAL_NAME_MSG } from './guard';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
   token: 't', userId: '1', userName: 'u', realName: '学员', avatar: '', roleType: 1, roles: ['student'], permissions: [],
-  unreadMsg: 0, mobile: '', realPerson: 1, deptCode: 'A01', ...over,
+  unreadMsg: 0, mobile: '', realPerson: 1, deptCode: 'A01', passState: '0', changedPass: true, ...over,
 });
 const node = (path: string, component: string, children: RouteNode[] = []): RouteNode => ({ path, name: path, component, meta: { title: path }, children });
 const WEB_TREE = [node('/web', 'WebLayout', [node('/web/home', 'WebHome'), node('/web/index', 'OnlineExam')])];

@@ -98,6 +98,7 @@ export class SysUserService {
   /** POST /api/sys/user/reg: learner self-registration into the default department; answers like login. */
   async register(req: RegReq, client: LoginClient): Promise<SessionUser> {
     if (!this.ctx.config.site.userReg) throw new AppError(UserError.REG_CLOSED);
+    if (!(await this.ctx.services.captcha.check(req.captchaKey, req.captchaValue))) throw new AppError(CommonError.CAPTCHA_INVALID);
     if (await repo.findUserByName(this.db, req.userName)) throw new AppError(UserError.USER_EXISTS);
     const at = now();
     const id = newId();
@@ -263,6 +264,8 @@ export class SysUserService {
       mobile: user.mobile,
       realPerson: user.realPerson,
       deptCode: user.deptCode,
+      passState: user.passState,
+      changedPass: user.changedPass === 1,
     };
   }
 }
