@@ -48,6 +48,11 @@ export async function insertUser(db: Executor, user: NewUser, roleIds: string[],
   if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((roleId) => ({ id: newId(), userId: user.id, roleId }))).execute();
 }
 
+/** Sets the mobile number of a live user ('' clears it); the live-mobile unique index refuses a taken number. */
+export function setMobile(db: Executor, userId: string, mobile: string, at: number) {
+  return db.updateTable('sys_user').set({ mobile, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
+}
+
 export function updatePassword(db: Executor, userId: string, hash: string, at: number) {
   return db.updateTable('sys_user').set({ password: hash, updateTime: at }).where('id', '=', userId).execute();
 }

@@ -91,8 +91,35 @@ export class SysUserService {
       throw new AppError(UserError.ACCOUNT_DISABLED);
     }
     await this.guard.succeed(attempt);
+    return this.loginById(user.id, client);
+  }
+
+  /**
+   * Opens a session for the live user `userId` whose identity another check already proved (a
+   * password, an SMS code, a third-party account bound to them) and answers the session user, like
+   * login. Errors: 90010005 disabled account; 10010002-style NOT_LOGGED_IN when the user is gone.
+   * The one way every login method ends, so account state and session rules apply to all of them.
+   */
+  async loginById(userId: string, client: LoginClient): Promise<SessionUser> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.deleted === 1) throw new AppError(CommonError.NOT_LOGGED_IN);
+    if (user.state === 1) throw new AppError(UserError.ACCOUNT_DISABLED);
     const token = await this.openSession(user.id, client);
     return this.sessionUserOf(user.id, token);
+  }
+
+  /**
+   * Sets (or with '' clears) the mobile number of the live user `userId`. Answers false, changing
+   * nothing, when another live account already has that number (one account per number).
+   */
+  async setMobile(userId: string, mobile: string): Promise<boolean> {
+    try {
+      await repo.setMobile(this.db, userId, mobile, now());
+      return true;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
   }
 
   /** POST /api/sys/user/reg: learner self-registration into the default department; answers like login. */
