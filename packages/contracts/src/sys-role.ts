@@ -2,8 +2,8 @@
  * Roles (SPEC §3 "Admin structures": Role id, roleName, roleLevel; §6 roles and permissions; §7
  * /api/sys/role/list, /list-menus {id}, /save-menus, /save, /detail {id}). A role has a type (1
  * learner, web side only; 2 admin side), a name and a level, and is granted menus; the permission
- * codes of the function menus it is granted are what its users may call. The data scope of a role
- * is a later addition (its fields will join `roleSaveReq` and `roleRecord`).
+ * codes of the function menus it is granted are what its users may call. An admin-side role has a
+ * data scope (issue 6): all data, or the department subtree of the user who holds it.
  */
 import { z } from 'zod';
 import { idReq, idSchema, idsReq } from './common';
@@ -21,6 +21,20 @@ const levelMsg = `角色级别必须是0-${ROLE_LEVEL_MAX}之间的整数！`;
 export const roleLevelSchema = z.number({ error: '角色级别不能为空！' }).int(levelMsg).min(0, levelMsg).max(ROLE_LEVEL_MAX, levelMsg);
 export const roleTypeSchema = z.union([z.literal(1), z.literal(2)], { error: '请选择角色类型！' });
 
+/**
+ * Data scope of a role (issue 6 "dept-subtree data scope"): what its users see in admin lists of
+ * users, papers and results. ALL (the default, and the built-in roles') sees every department; DEPT
+ * sees the user's own department and its sub-departments (codes starting with the user's deptCode).
+ * A user with several admin-side roles gets the widest scope; learner-side roles have none.
+ */
+export const DataScope = { ALL: 0, DEPT: 1 } as const;
+export type DataScope = (typeof DataScope)[keyof typeof DataScope];
+
+/** Data scope labels (the role form's select and `dataScope_dictText`). */
+export const DATA_SCOPE_LABEL: Record<number, string> = { [DataScope.ALL]: '全部数据', [DataScope.DEPT]: '本部门及下级部门' };
+
+export const dataScopeSchema = z.union([z.literal(DataScope.ALL), z.literal(DataScope.DEPT)], { error: '数据范围不正确！' });
+
 /** A role as listed and detailed. `builtIn`: one of the two roles every installation has (not deletable, type fixed). */
 export const roleRecord = z.object({
   id: z.string(),
@@ -28,16 +42,23 @@ export const roleRecord = z.object({
   roleLevel: z.number().int(),
   roleType: z.number().int(),
   roleType_dictText: z.string(),
+  /** DataScope: 0 all data, 1 the user's department and its sub-departments. */
+  dataScope: z.number().int(),
+  dataScope_dictText: z.string(),
   builtIn: z.boolean(),
 });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
-/** POST /api/sys/role/save: without `id` creates a role, with `id` updates it. */
+/**
+ * POST /api/sys/role/save: without `id` creates a role, with `id` updates it. `dataScope` absent:
+ * 0 (all data) for a new role, unchanged for an existing one.
+ */
 export const roleSaveReq = z.object({
   id: idSchema.optional(),
   roleName: roleNameSchema,
   roleLevel: roleLevelSchema,
   roleType: roleTypeSchema,
+  dataScope: dataScopeSchema.optional(),
 });
 export type RoleSaveReq = z.infer<typeof roleSaveReq>;
 
@@ -74,7 +95,7 @@ export const RoleError = defineErrors({
 
 /** Calls of roles (SPEC §7 "Configuration and dictionaries"). */
 export const roleApi = {
-  list: json({ path: '/api/sys/role/list', readOnly: true, summary: '全部角色（名称、级别、类型）', access: RolePerm.LIST, data: z.array(roleRecord) }),
+  list: json({ path: '/api/sys/role/list', readOnly: true, summary: '全部角色（名称、级别、类型、数据范围）', access: RolePerm.LIST, data: z.array(roleRecord) }),
   detail: json({ path: '/api/sys/role/detail', readOnly: true, summary: '角色详情', access: RolePerm.LIST, body: idReq, data: roleRecord }),
   save: json({ path: '/api/sys/role/save', summary: '新增或修改角色', access: [RolePerm.ADD, RolePerm.UPDATE], body: roleSaveReq, data: z.object({ id: z.string() }) }),
   delete: json({ path: '/api/sys/role/delete', summary: '删除角色（内置角色和已分配给用户的角色除外）', access: RolePerm.DELETE, body: idsReq, data: z.null(), ours: true }),

@@ -4,7 +4,7 @@ import type { SysRoleTable } from './sys-role.tables';
 
 export function findRoles(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('sys_role').select(['id', 'roleName', 'roleType']).where('id', 'in', ids).execute();
+  return db.selectFrom('sys_role').select(['id', 'roleName', 'roleType', 'dataScope']).where('id', 'in', ids).execute();
 }
 
 export async function insertRoles(db: Executor, rows: SysRoleTable[]): Promise<void> {
@@ -32,7 +32,7 @@ export async function roleNameTaken(db: Executor, roleName: string, exceptId: st
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export function updateRole(db: Executor, id: string, set: Pick<SysRoleTable, 'roleName' | 'roleLevel' | 'roleType' | 'updateTime'>) {
+export function updateRole(db: Executor, id: string, set: Pick<SysRoleTable, 'roleName' | 'roleLevel' | 'roleType' | 'dataScope' | 'updateTime'>) {
   return db.updateTable('sys_role').set(set).where('id', '=', id).execute();
 }
 

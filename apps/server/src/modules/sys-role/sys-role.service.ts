@@ -2,13 +2,14 @@
  * Roles (SPEC §3 Role, §6 roles and permissions, §7 /api/sys/role/*): the two built-in roles, the
  * role administration (list, detail, save, delete, the menus granted to a role), and what a set of
  * roles grants — roleType, role names and permission codes — cached per role so that resolving a
- * request's caller costs no role or menu query. The cache is dropped whenever grants change (topic
+ * request's caller costs no role or menu query; the data scope of a user (`dataScopeOf`) comes from
+ * the same cache. The cache is dropped whenever grants change (topic
  * `grants.changed` on the bus, which reaches every server process through Redis when REDIS_URL is
  * set) and after ROLE_CACHE_MS at the latest (the bound for several processes sharing one database
  * without Redis).
  */
 import { RoleType } from '@kaopei/contracts';
-import { ROLE_TYPE_LABEL, RoleError, RolePerm, type RoleRecord, type RoleSaveReq } from '@kaopei/contracts/sys-role';
+import { DATA_SCOPE_LABEL, DataScope, ROLE_TYPE_LABEL, RoleError, RolePerm, type RoleRecord, type RoleSaveReq } from '@kaopei/contracts/sys-role';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { AppError, notFound } from '../../lib/errors';
@@ -30,6 +31,8 @@ function toRecord(r: SysRoleTable): RoleRecord {
     roleLevel: r.roleLevel,
     roleType: r.roleType,
     roleType_dictText: ROLE_TYPE_LABEL[r.roleType] ?? '',
+    dataScope: r.dataScope,
+    dataScope_dictText: DATA_SCOPE_LABEL[r.dataScope] ?? '',
     builtIn: BUILT_IN.includes(r.id),
   };
 }
@@ -49,8 +52,10 @@ export interface Grants {
 }
 
 interface CachedRole {
+  id: string;
   roleName: string;
   roleType: number;
+  dataScope: number;
   permissions: string[];
   at: number;
 }
@@ -64,6 +69,17 @@ export class SysRoleService {
 
   /** Grants of `roleIds` (unknown ids are ignored). */
   async grantsOf(roleIds: string[]): Promise<Grants> {
+    const roles = await this.cachedRoles(roleIds);
+    return {
+      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
+      roleIds: roles.map((r) => r.id),
+      roles: roles.map((r) => r.roleName),
+      permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(),
+    };
+  }
+
+  /** The cached roles among `roleIds`, in that order (unknown ids dropped); loads the missing and stale ones in two queries. */
+  private async cachedRoles(roleIds: string[]): Promise<CachedRole[]> {
     const at = now();
     const missing = roleIds.filter((id) => {
       const c = this.cache.get(id);
@@ -71,29 +87,29 @@ export class SysRoleService {
     });
     if (missing.length) {
       const [rows, perms] = await Promise.all([repo.findRoles(this.ctx.db, missing), this.ctx.services.sysMenu.permissionsByRole(missing)]);
-      for (const r of rows) this.cache.set(r.id, { roleName: r.roleName, roleType: r.roleType, permissions: perms.get(r.id) ?? [], at });
+      for (const r of rows) this.cache.set(r.id, { id: r.id, roleName: r.roleName, roleType: r.roleType, dataScope: r.dataScope, permissions: perms.get(r.id) ?? [], at });
     }
-    const known = roleIds.filter((id) => this.cache.has(id));
-    const roles = known.map((id) => this.cache.get(id) as CachedRole);
-    return {
-      roleType: roles.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
-      roleIds: known,
-      roles: roles.map((r) => r.roleName),
-      permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(),
-    };
+    return roleIds.flatMap((id) => {
+      const c = this.cache.get(id);
+      return c ? [c] : [];
+    });
+  }
+
+  /**
+   * The department subtree `user` may see in admin lists (users, papers, results; issue 6 data
+   * scope): null for every department, else a deptCode prefix for `deptScope` / `deptInScope`
+   * (lib/dept-scope.ts). Only admin-side roles (roleType 2) count, and the widest wins: null when
+   * the user has no admin-side role (a learner reaches no admin list anyway) or when any admin-side
+   * role has DataScope.ALL; else the user's own deptCode (DataScope.DEPT: the department and its
+   * sub-departments; '' — no department — sees nothing). Served from the role cache, like grantsOf.
+   */
+  async dataScopeOf(user: Pick<AuthUser, 'roleIds' | 'deptCode'>): Promise<string | null> {
+    const admin = (await this.cachedRoles(user.roleIds)).filter((r) => r.roleType === RoleType.ADMIN);
+    if (admin.length === 0 || admin.some((r) => r.dataScope !== DataScope.DEPT)) return null;
+    return user.deptCode;
   }
 
   /** POST /api/sys/role/list: every role (admin side first, then by level, highest first). */
-  /**
-   * The department subtree `user` may see in admin lists (users, papers, results): a deptCode
-   * prefix, or null for everything. Data scope (issue 6) lands with the role's dataScope field;
-   * until then every role sees everything.
-   */
-  async dataScopeOf(user: Pick<AuthUser, 'roleIds' | 'deptCode'>): Promise<string | null> {
-    void user;
-    return null;
-  }
-
   async list(): Promise<RoleRecord[]> {
     return (await repo.listRoles(this.ctx.db)).map(toRecord);
   }
@@ -106,9 +122,11 @@ export class SysRoleService {
   }
 
   /**
-   * POST /api/sys/role/save: creates or updates a role. Refuses a name another role has (90030003)
-   * and a new type for a built-in role (90030004); 10010003 when updating a missing role. An update
-   * drops the role caches (name and type are cached).
+   * POST /api/sys/role/save: creates or updates a role. `dataScope` absent keeps the role's scope
+   * (0, all data, for a new role). Refuses a name another role has (90030003) and a new type for a
+   * built-in role (90030004); 10010003 when updating a missing role. An update drops the role caches
+   * of every process (name, type and data scope are cached), so the role's users get the change on
+   * their next call.
    */
   async save(req: RoleSaveReq): Promise<{ id: string }> {
     const at = now();
@@ -118,14 +136,13 @@ export class SysRoleService {
         const current = await repo.findRole(trx, req.id);
         if (!current) throw notFound(NOT_FOUND_MSG);
         if (BUILT_IN.includes(current.id) && current.roleType !== req.roleType) throw new AppError(RoleError.TYPE_FIXED);
-      }
-      if (await repo.roleNameTaken(trx, req.roleName, req.id)) throw new AppError(RoleError.NAME_TAKEN);
-      if (req.id) {
-        await repo.updateRole(trx, req.id, fields);
+        if (await repo.roleNameTaken(trx, req.roleName, req.id)) throw new AppError(RoleError.NAME_TAKEN);
+        await repo.updateRole(trx, req.id, { ...fields, dataScope: req.dataScope ?? current.dataScope });
         return req.id;
       }
+      if (await repo.roleNameTaken(trx, req.roleName, undefined)) throw new AppError(RoleError.NAME_TAKEN);
       const created = newId();
-      await repo.insertRoles(trx, [{ id: created, ...fields, createTime: at }]);
+      await repo.insertRoles(trx, [{ id: created, ...fields, dataScope: req.dataScope ?? DataScope.ALL, createTime: at }]);
       return created;
     });
     if (req.id) await this.grantsChanged();
@@ -181,8 +198,8 @@ export class SysRoleService {
     if ((await repo.countRoles(this.ctx.db)) > 0) return;
     const at = now();
     await repo.insertRoles(this.ctx.db, [
-      { id: ROLE_ADMIN_ID, roleName: 'sa', roleType: RoleType.ADMIN, roleLevel: 9, createTime: at, updateTime: at },
-      { id: ROLE_STUDENT_ID, roleName: 'student', roleType: RoleType.LEARNER, roleLevel: 1, createTime: at, updateTime: at },
+      { id: ROLE_ADMIN_ID, roleName: 'sa', roleType: RoleType.ADMIN, roleLevel: 9, dataScope: DataScope.ALL, createTime: at, updateTime: at },
+      { id: ROLE_STUDENT_ID, roleName: 'student', roleType: RoleType.LEARNER, roleLevel: 1, dataScope: DataScope.ALL, createTime: at, updateTime: at },
     ]);
   }
 }

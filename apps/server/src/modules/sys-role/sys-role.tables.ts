@@ -6,6 +6,8 @@ export interface SysRoleTable {
   roleName: string;
   roleType: number;
   roleLevel: number;
+  /** DataScope (contracts sys-role): 0 all data, 1 the user's department subtree. */
+  dataScope: number;
   createTime: Ms;
   updateTime: Ms;
 }

@@ -52,8 +52,8 @@ afterAll(async () => {
 describe('roles: list, detail, save', () => {
   it('lists the built-in roles with their labels, and gives the administrator 角色管理 under 系统管理', async () => {
     const roles = await list();
-    expect(roles.find((r) => r.id === ROLE_ADMIN_ID)).toEqual({ id: ROLE_ADMIN_ID, roleName: 'sa', roleLevel: 9, roleType: 2, roleType_dictText: '管理员', builtIn: true });
-    expect(roles.find((r) => r.id === ROLE_STUDENT_ID)).toEqual({ id: ROLE_STUDENT_ID, roleName: 'student', roleLevel: 1, roleType: 1, roleType_dictText: '学员', builtIn: true });
+    expect(roles.find((r) => r.id === ROLE_ADMIN_ID)).toEqual({ id: ROLE_ADMIN_ID, roleName: 'sa', roleLevel: 9, roleType: 2, roleType_dictText: '管理员', dataScope: 0, dataScope_dictText: '全部数据', builtIn: true });
+    expect(roles.find((r) => r.id === ROLE_STUDENT_ID)).toEqual({ id: ROLE_STUDENT_ID, roleName: 'student', roleLevel: 1, roleType: 1, roleType_dictText: '学员', dataScope: 0, dataScope_dictText: '全部数据', builtIn: true });
     const routes = must(await t.call<RouteNode[]>(menuApi.routes, {}, admin));
     const sys = routes.find((n) => n.name === 'SysMgr');
     // Other domains add their pages under 系统管理 too: 角色管理 (sort 2) comes before 菜单管理 (sort 3).
@@ -68,7 +68,7 @@ describe('roles: list, detail, save', () => {
   it('creates, details and updates a role', async () => {
     const roleName = uniq('阅卷老师');
     const id = await save({ roleName: ` ${roleName} `, roleLevel: 5, roleType: 2 });
-    expect(must(await t.call<RoleRecord>(roleApi.detail, { id }, admin))).toEqual({ id, roleName, roleLevel: 5, roleType: 2, roleType_dictText: '管理员', builtIn: false });
+    expect(must(await t.call<RoleRecord>(roleApi.detail, { id }, admin))).toEqual({ id, roleName, roleLevel: 5, roleType: 2, roleType_dictText: '管理员', dataScope: 0, dataScope_dictText: '全部数据', builtIn: false });
     expect(await save({ id, roleName: `${roleName}2`, roleLevel: 0, roleType: 1 })).toBe(id);
     expect((await list()).find((r) => r.id === id)).toMatchObject({ roleName: `${roleName}2`, roleLevel: 0, roleType: 1, roleType_dictText: '学员' });
     // The built-in roles may be renamed and relevelled, but keep their type.

@@ -1,7 +1,7 @@
 /**
  * /admin/sys/role — 角色管理 (SPEC §3 Role: name, level; §6 roles, roleType 1 learner / 2 admin
  * side; §7 /api/sys/role/*): a name filter, the table of every role (角色名称 with a 内置 tag, 角色级别,
- * 角色类型) with the page sizes of SPEC §9, add / edit in a 580 px dialog, 授权 (the menus of the role
+ * 角色类型, 数据范围 of admin-side roles) with the page sizes of SPEC §9, add / edit in a 580 px dialog, 授权 (the menus of the role
  * in a drawer), delete and batch delete with confirmation (built-in roles cannot be deleted; the
  * server also refuses roles still given to users). Buttons per permission (sys:role:*).
  */
@@ -59,6 +59,14 @@ export default function ListRole() {
       render: (_, r) => <Tag color={r.roleType === RoleType.ADMIN ? 'blue' : 'green'}>{r.roleType_dictText}</Tag>,
     },
     {
+      title: '数据范围',
+      dataIndex: 'dataScope',
+      width: 150,
+      align: 'center',
+      // Learner roles reach no admin list: their scope means nothing.
+      render: (_, r) => (r.roleType === RoleType.ADMIN ? r.dataScope_dictText : '—'),
+    },
+    {
       title: '操作',
       key: 'op',
       width: 200,
@@ -97,7 +105,7 @@ export default function ListRole() {
         columns={columns}
         dataSource={rows}
         loading={roles.isFetching}
-        scroll={{ x: 640 }}
+        scroll={{ x: 790 }}
         rowSelection={hasPerm(RolePerm.DELETE) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (r) => ({ disabled: r.builtIn }) } : undefined}
         pagination={{
           pageSize,
