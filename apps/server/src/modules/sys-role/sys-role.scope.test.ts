@@ -30,9 +30,9 @@ const newRole = (roleType: 1 | 2, dataScope?: number) => save({ roleName: uniq('
 const scopeOf = (roleIds: string[], deptCode = 'A01A02', app: TestApp = t) => app.services.sysRole.dataScopeOf({ roleIds, deptCode });
 
 beforeAll(async () => {
-  const redis = REDIS ? { REDIS_URL: REDIS, REDIS_PREFIX: `kt${randomBytes(5).toString('hex')}` } : {};
+  const redis: Record<string, string> = REDIS ? { REDIS_URL: REDIS, REDIS_PREFIX: `kt${randomBytes(5).toString('hex')}` } : {};
   t = await testApp(redis);
-  const shared = t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir };
+  const shared: Record<string, string> = t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir };
   t2 = await testApp({ ...redis, ...shared });
   admin = await t.login();
 });
