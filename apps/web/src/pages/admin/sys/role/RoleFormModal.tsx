@@ -26,7 +26,7 @@ interface Values {
 }
 
 const TYPE_OPTIONS = Object.entries(ROLE_TYPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
-const SCOPE_OPTIONS = Object.entries(DATA_SCOPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+const SCOPE_OPTIONS = Object.entries(DATA_SCOPE_LABEL).map(([value, label]) => ({ value: Number(value), label, 'data-testid': `role-data-scope-option-${value}` }));
 
 export function RoleFormModal({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
