@@ -2,7 +2,8 @@
  * Data scope of roles (issue 6 "dept-subtree data scope"): the role field through the API (save,
  * detail, list, bad values refused with '数据范围不正确！' and nothing written), `dataScopeOf` for
  * every mix of roles (all data, own department subtree, both, learner only, no role), and its
- * cache: a role change shows at once in this process and, through the bus, in a second server
+ * cache: a role change shows at once in this process (also when a load was under way) and, through
+ * the bus, in a second server
  * process on the same database (with TEST_REDIS_URL: at once; without Redis: after ROLE_CACHE_MS at
  * the latest).
  */
@@ -128,6 +129,34 @@ describe('the data scope cache', () => {
     expect(await scopeOf([id])).toBeNull();
     await save({ id, roleName, roleLevel: 1, roleType: 2 });
     expect(await scopeOf([id])).toBe('A01A02');
+  });
+
+  it('does not keep what a load read before a role change that happened while it ran', async () => {
+    const id = await newRole(2, DataScope.DEPT);
+    const menus = t.services.sysMenu;
+    const original = menus.permissionsByRole.bind(menus);
+    let release = () => {};
+    let entered = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const inside = new Promise<void>((r) => (entered = r));
+    menus.permissionsByRole = async (ids) => {
+      entered();
+      await gate;
+      return original(ids);
+    };
+    try {
+      const pending = scopeOf([id]);
+      await inside;
+      // The role row is read meanwhile (DataScope.DEPT); then the role changes and the caches drop.
+      await new Promise((r) => setTimeout(r, 200));
+      await t.db.updateTable('sys_role').set({ dataScope: DataScope.ALL }).where('id', '=', id).execute();
+      await t.services.sysRole.grantsChanged();
+      release();
+      expect(await pending).toBe('A01A02');
+    } finally {
+      menus.permissionsByRole = original;
+    }
+    expect(await scopeOf([id])).toBeNull();
   });
 
   it(`reaches a second server process on the same database ${REDIS ? 'at once (Redis bus)' : `within ROLE_CACHE_MS (${ROLE_CACHE_MS} ms; no Redis)`}`, async () => {

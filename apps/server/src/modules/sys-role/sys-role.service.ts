@@ -62,9 +62,16 @@ interface CachedRole {
 
 export class SysRoleService {
   private cache = new Map<string, CachedRole>();
+  /** Bumped whenever the cache is dropped: a load that started before a drop does not store what it read. */
+  private generation = 0;
 
   constructor(private readonly ctx: ModuleContext<'sysMenu' | 'sysUser'>) {
-    ctx.bus.subscribe(GRANTS_CHANGED, () => this.cache.clear());
+    ctx.bus.subscribe(GRANTS_CHANGED, () => this.dropCache());
+  }
+
+  private dropCache(): void {
+    this.generation++;
+    this.cache.clear();
   }
 
   /** Grants of `roleIds` (unknown ids are ignored). */
@@ -78,19 +85,31 @@ export class SysRoleService {
     };
   }
 
-  /** The cached roles among `roleIds`, in that order (unknown ids dropped); loads the missing and stale ones in two queries. */
+  /**
+   * The roles among `roleIds`, in that order (unknown ids dropped), from the cache; the missing and
+   * stale ones are loaded in two queries and cached, unless the cache was dropped meanwhile (what
+   * was read may predate the change: it serves this call only).
+   */
   private async cachedRoles(roleIds: string[]): Promise<CachedRole[]> {
     const at = now();
-    const missing = roleIds.filter((id) => {
+    const found = new Map<string, CachedRole>();
+    const missing: string[] = [];
+    for (const id of roleIds) {
       const c = this.cache.get(id);
-      return !c || at - c.at > ROLE_CACHE_MS;
-    });
+      if (c && at - c.at <= ROLE_CACHE_MS) found.set(id, c);
+      else missing.push(id);
+    }
     if (missing.length) {
+      const generation = this.generation;
       const [rows, perms] = await Promise.all([repo.findRoles(this.ctx.db, missing), this.ctx.services.sysMenu.permissionsByRole(missing)]);
-      for (const r of rows) this.cache.set(r.id, { id: r.id, roleName: r.roleName, roleType: r.roleType, dataScope: r.dataScope, permissions: perms.get(r.id) ?? [], at });
+      for (const r of rows) {
+        const role = { id: r.id, roleName: r.roleName, roleType: r.roleType, dataScope: r.dataScope, permissions: perms.get(r.id) ?? [], at };
+        found.set(r.id, role);
+        if (generation === this.generation) this.cache.set(r.id, role);
+      }
     }
     return roleIds.flatMap((id) => {
-      const c = this.cache.get(id);
+      const c = found.get(id);
       return c ? [c] : [];
     });
   }
@@ -189,7 +208,7 @@ export class SysRoleService {
 
   /** Tells every process that grants changed (their caches drop). */
   async grantsChanged(): Promise<void> {
-    this.cache.clear();
+    this.dropCache();
     await this.ctx.bus.publish(GRANTS_CHANGED);
   }
 
