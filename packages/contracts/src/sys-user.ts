@@ -6,6 +6,7 @@ import { captchaKeySchema, captchaValueSchema } from './captcha';
 import { defineErrors } from './errors';
 import { json } from './endpoint';
 import { mobileSchema, smsCodeSchema } from './sms';
+import { DicCode, XZZW_OTHER } from './sys-dic';
 
 /** SPEC §5: at least 8 characters with upper case, lower case, digit and special character. */
 export const PASSWORD_MSG = '密码必须同时包含数字、大小写字母、特殊字符,长度不少于8位';
@@ -126,7 +127,7 @@ export function isCalendarDate(value: string): boolean {
 export const ID_CARD_MSG = '请输入正确的身份证号';
 export const idCardSchema = z.string().trim().regex(/^(\d{15}|\d{17}[\dXx])$/, ID_CARD_MSG);
 /** Value of zw meaning "another post", whose name is typed in qtzw (SPEC §5 Profile form). */
-export const ZW_OTHER = 'other';
+export const ZW_OTHER = XZZW_OTHER;
 
 /**
  * The profile fields of a user (SPEC §3 "User" profile fields) with their dictionary codes: sex
@@ -152,6 +153,8 @@ export type ProfileFields = z.infer<typeof profileFields>;
 
 /** SPEC §5 Profile form message when required fields are missing. */
 export const PROFILE_INCOMPLETE_MSG = '请完善必填项';
+/** A required date of the profile form (csrq, gzsj): missing or empty → PROFILE_INCOMPLETE_MSG. */
+const requiredDate = z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG);
 
 /**
  * The dictionary of each dictionary-coded profile field (SPEC §7 dictionary codes) and its name in
@@ -159,14 +162,14 @@ export const PROFILE_INCOMPLETE_MSG = '请完善必填项';
  * zw is an entry of xzzw, or the name of another post (qtzw, SPEC §5), so it is not checked.
  */
 export const PROFILE_DICTS = {
-  sex: { dicCode: 'sex', label: '性别' },
-  mz: { dicCode: 'nation', label: '民族' },
-  zzmm: { dicCode: 'political_landscape', label: '政治面貌' },
-  whcd: { dicCode: 'educational_level', label: '文化程度' },
-  dnzw: { dicCode: 'dnzw', label: '党内职务' },
+  sex: { dicCode: DicCode.SEX, label: '性别' },
+  mz: { dicCode: DicCode.NATION, label: '民族' },
+  zzmm: { dicCode: DicCode.POLITICAL_LANDSCAPE, label: '政治面貌' },
+  whcd: { dicCode: DicCode.EDUCATIONAL_LEVEL, label: '文化程度' },
+  dnzw: { dicCode: DicCode.DNZW, label: '党内职务' },
 } as const;
 /** Dictionary of the post (zw): its entries get their label; any other value is another post's name. */
-export const ZW_DIC_CODE = 'xzzw';
+export const ZW_DIC_CODE = DicCode.XZZW;
 
 /**
  * POST /api/sys/user/update (SPEC §7 "user update by token"): the caller's own profile, with the
@@ -179,12 +182,12 @@ export const ZW_DIC_CODE = 'xzzw';
 export const profileUpdateReq = profileFields
   .extend({
     realName: realNameSchema.optional(),
-    deptCode: z.string({ error: '请选择所属单位' }).trim().min(1, '请选择所属单位').max(64),
+    deptCode: z.string({ error: DEPT_REQUIRED_MSG }).trim().min(1, DEPT_REQUIRED_MSG).max(64),
     sex: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
     mz: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
-    csrq: dateSchema,
+    csrq: requiredDate,
     zzmm: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
-    gzsj: dateSchema,
+    gzsj: requiredDate,
     whcd: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
   })
   .superRefine((v, ctx) => {
