@@ -75,10 +75,12 @@ export function setOwnPassword(db: Executor, userId: string, hash: string, at: n
 export type OwnProfile = Pick<SysUserTable, 'email' | 'sex' | 'mz' | 'csrq' | 'zzmm' | 'gzsj' | 'whcd' | 'zw' | 'dnzw' | 'bmmc' | 'idCard' | 'deptCode'> &
   Partial<Pick<SysUserTable, 'realName'>>;
 
+/** Writes the own profile of the live user `userId` (nothing for a deleted one). */
 export function updateOwnProfile(db: Executor, userId: string, profile: OwnProfile, at: number) {
   return db.updateTable('sys_user').set({ ...profile, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
 }
 
+/** Sets the avatar url of the live user `userId`. */
 export function setAvatar(db: Executor, userId: string, avatar: string, at: number) {
   return db.updateTable('sys_user').set({ avatar, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
 }
