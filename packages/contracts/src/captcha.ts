@@ -4,8 +4,9 @@
  * The client picks a random key, shows the image `GET /api/common/captcha/gen?key={key}` and sends
  * `{captchaKey, captchaValue}` with the form that needs it (login after repeated failures, SMS …) or
  * to `/api/common/captcha/check`. The server keeps the text (5 minutes, one use: checking consumes
- * it, right or wrong; case-insensitive). `/api/common/captcha/captchaGen`, which answers the text
- * itself, is deliberately not served: it would let a robot read the answer.
+ * it, right or wrong; case-insensitive). `/api/common/captcha/captchaGen {key}` (SPEC §7: "returns
+ * the captcha text in data") answers in `data` the SVG markup of a new captcha for the key, the
+ * same image as /gen: sending the answer itself would let any robot read it (docs/decisions.md).
  */
 import { z } from 'zod';
 import { download, json } from './endpoint';
@@ -41,6 +42,13 @@ export const captchaApi = {
     access: 'public',
     body: captchaGenReq,
     fileName: 'captcha.svg',
+  }),
+  captchaGen: json({
+    path: '/api/common/captcha/captchaGen',
+    summary: '新图形验证码的SVG标记（data 为 <svg>…</svg>，文字以路径绘制；不返回答案本身）',
+    access: 'public',
+    body: captchaGenReq,
+    data: z.string(),
   }),
   check: json({
     path: '/api/common/captcha/check',

@@ -6,6 +6,8 @@ import { captchaKeySchema, captchaValueSchema } from './captcha';
 import { defineErrors } from './errors';
 import { json } from './endpoint';
 import { mobileSchema, smsCodeSchema } from './sms';
+import { departTreeSelectRes } from './sys-depart';
+import { DicCode, XZZW_OTHER } from './sys-dic';
 
 /** SPEC §5: at least 8 characters with upper case, lower case, digit and special character. */
 export const PASSWORD_MSG = '密码必须同时包含数字、大小写字母、特殊字符,长度不少于8位';
@@ -81,8 +83,10 @@ export const loginMsg = {
 /**
  * POST /api/sys/user/reg — learner self-registration (SPEC §5 rules; switch config userReg,
  * userAudit, userDeptType). Answers like login, or without a token (`token: ''`) when the switch
- * config puts new learners under review (userAudit). The image captcha is required; `deptCode` is
- * the unit the learner chooses when userDeptType is 0 (ignored when it is 1).
+ * config puts new learners under review (userAudit): the page then shows REG_PENDING_MSG and stays
+ * logged out. The image captcha is required; `deptCode` is the unit the learner chooses when
+ * userDeptType is 0 (required then: '请选择所属单位'; ignored when it is 1). Limited per client
+ * address (REG_LIMITS; 90010009 with HTTP 429, `Retry-After` and data `{retryAfter}` seconds).
  */
 export const regReq = z.object({
   userName: userNameSchema,
@@ -94,6 +98,22 @@ export const regReq = z.object({
 });
 export type RegReq = z.infer<typeof regReq>;
 
+/**
+ * POST /api/sys/user/reg-options (ours, public): what the /register page needs before login — the
+ * switches userReg, userAudit and userDeptType, and, only while registration is open with
+ * userDeptType 0 (the learner chooses), the live departments to choose from (the shape of
+ * /api/sys/depart/tree-select, which needs a login); [] otherwise.
+ */
+export const regOptions = z.object({ userReg: z.boolean(), userAudit: z.boolean(), userDeptType: z.number().int(), departs: departTreeSelectRes });
+export type RegOptions = z.infer<typeof regOptions>;
+
+/** SPEC §5 Profile form / registration: the unit is required. */
+export const DEPT_REQUIRED_MSG = '请选择所属单位';
+/** What the registration page shows when the answer has no token (switch userAudit: the account waits for review). */
+export const REG_PENDING_MSG = '注册成功，请等待管理员审核通过后再登录！';
+/** Registrations (attempts, whatever their outcome) one client address may make per window. */
+export const REG_LIMITS = { perIp: 20, windowSec: 600 } as const;
+
 /** POST /api/sys/user/mobile-login (SPEC §3 phone form; switch mobileLogin): a code of smsType 1. Answers like login. */
 export const mobileLoginReq = z.object({ mobile: mobileSchema, smsCode: smsCodeSchema });
 export type MobileLoginReq = z.infer<typeof mobileLoginReq>;
@@ -103,12 +123,21 @@ export const resetBySmsReq = z.object({ mobile: mobileSchema, smsCode: smsCodeSc
 export type ResetBySmsReq = z.infer<typeof resetBySmsReq>;
 
 /** Dates of the profile (yyyy-MM-dd). */
-export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+export const DATE_MSG = '日期格式应为 yyyy-MM-dd';
+export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG);
+/** True when `value` (yyyy-MM-dd) is a day of the calendar (not 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 /** SPEC §5: 15- or 18-digit ID card (last character a digit or X). */
 export const ID_CARD_MSG = '请输入正确的身份证号';
 export const idCardSchema = z.string().trim().regex(/^(\d{15}|\d{17}[\dXx])$/, ID_CARD_MSG);
 /** Value of zw meaning "another post", whose name is typed in qtzw (SPEC §5 Profile form). */
-export const ZW_OTHER = 'other';
+export const ZW_OTHER = XZZW_OTHER;
 
 /**
  * The profile fields of a user (SPEC §3 "User" profile fields) with their dictionary codes: sex
@@ -134,6 +163,23 @@ export type ProfileFields = z.infer<typeof profileFields>;
 
 /** SPEC §5 Profile form message when required fields are missing. */
 export const PROFILE_INCOMPLETE_MSG = '请完善必填项';
+/** A required date of the profile form (csrq, gzsj): missing or empty → PROFILE_INCOMPLETE_MSG. */
+const requiredDate = z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG);
+
+/**
+ * The dictionary of each dictionary-coded profile field (SPEC §7 dictionary codes) and its name in
+ * messages: a value that is not an entry of its dictionary is refused with `${label}选项不存在！`.
+ * zw is an entry of xzzw, or the name of another post (qtzw, SPEC §5), so it is not checked.
+ */
+export const PROFILE_DICTS = {
+  sex: { dicCode: DicCode.SEX, label: '性别' },
+  mz: { dicCode: DicCode.NATION, label: '民族' },
+  zzmm: { dicCode: DicCode.POLITICAL_LANDSCAPE, label: '政治面貌' },
+  whcd: { dicCode: DicCode.EDUCATIONAL_LEVEL, label: '文化程度' },
+  dnzw: { dicCode: DicCode.DNZW, label: '党内职务' },
+} as const;
+/** Dictionary of the post (zw): its entries get their label; any other value is another post's name. */
+export const ZW_DIC_CODE = DicCode.XZZW;
 
 /**
  * POST /api/sys/user/update (SPEC §7 "user update by token"): the caller's own profile, with the
@@ -146,21 +192,27 @@ export const PROFILE_INCOMPLETE_MSG = '请完善必填项';
 export const profileUpdateReq = profileFields
   .extend({
     realName: realNameSchema.optional(),
-    deptCode: z.string({ error: '请选择所属单位' }).trim().min(1, '请选择所属单位').max(64),
+    deptCode: z.string({ error: DEPT_REQUIRED_MSG }).trim().min(1, DEPT_REQUIRED_MSG).max(64),
     sex: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
     mz: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
-    csrq: dateSchema,
+    csrq: requiredDate,
     zzmm: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
-    gzsj: dateSchema,
+    gzsj: requiredDate,
     whcd: z.string({ error: PROFILE_INCOMPLETE_MSG }).trim().min(1, PROFILE_INCOMPLETE_MSG).max(16),
   })
   .superRefine((v, ctx) => {
     if (!v.zw && !v.dnzw) ctx.addIssue({ code: 'custom', path: ['zw'], message: '请选择职务' });
     if (v.zw === ZW_OTHER) ctx.addIssue({ code: 'custom', path: ['zw'], message: '请输入职务名称' });
+    for (const f of ['csrq', 'gzsj'] as const) if (!isCalendarDate(v[f])) ctx.addIssue({ code: 'custom', path: [f], message: DATE_MSG });
   });
 export type ProfileUpdateReq = z.infer<typeof profileUpdateReq>;
 
-/** The caller's profile as the profile page shows it (SPEC §3 profile fields), with labels. */
+/**
+ * The caller's profile as the profile page shows it (SPEC §3 profile fields), with labels:
+ * deptCode_dictText the unit's name, `<field>_dictText` the dictionary titles ('' when none);
+ * zw_dictText is the xzzw title, or zw itself when zw is another post's name (then no xzzw entry
+ * has that value: the form shows 'other' with qtzw = zw).
+ */
 export const profileDetail = profileFields.extend({
   id: z.string(),
   userName: z.string(),
@@ -178,8 +230,15 @@ export const profileDetail = profileFields.extend({
 });
 export type ProfileDetail = z.infer<typeof profileDetail>;
 
-/** POST /api/sys/user/update-avatar (ours; SPEC §7 "avatar update (payload avatar)"): the URL of an uploaded image. */
+/**
+ * POST /api/sys/user/update-avatar (ours; SPEC §7 "avatar update (payload avatar)"): the url
+ * (`/api/common/file/view/<id>.<ext>`) of a jpg or png the caller uploaded (SPEC §5 Uploads).
+ */
 export const avatarReq = z.object({ avatar: z.string({ error: '请上传头像！' }).trim().min(1, '请上传头像！').max(1000) });
+/** The avatar url is not a file of ours uploaded by the caller. */
+export const AVATAR_NOT_FOUND_MSG = '头像文件不存在，请重新上传！';
+/** The avatar file is not a jpg or png image (SPEC §5: avatar jpg/png/jpeg). */
+export const AVATAR_NOT_IMAGE_MSG = '头像只能是jpg、png格式的图片！';
 
 /** POST /api/sys/user/update-pass — SPEC §3 password change form (confirm checked on the form). */
 export const updatePassReq = z.object({
@@ -243,13 +302,14 @@ export const userApi = {
     body: loginReq,
     data: sessionUser,
   }),
-  reg: json({ path: '/api/sys/user/reg', summary: '学员注册（应答同登录）', access: 'public', body: regReq, data: sessionUser }),
-  info: json({ path: '/api/sys/user/info', summary: '当前令牌的会话用户', access: 'user', data: sessionUser }),
+  reg: json({ path: '/api/sys/user/reg', summary: '学员注册（需图形验证码，按IP限频；应答同登录，需审核时令牌为空）', access: 'public', body: regReq, data: sessionUser }),
+  regOptions: json({ path: '/api/sys/user/reg-options', readOnly: true, summary: '注册页所需：是否开放注册、是否审核、部门方式及（用户自选时）可选部门树（公开）', access: 'public', data: regOptions, ours: true }),
+  info: json({ path: '/api/sys/user/info', readOnly: true, summary: '当前令牌的会话用户', access: 'user', data: sessionUser }),
   logout: json({ path: '/api/sys/user/logout', summary: '退出登录（令牌立即失效）', access: 'user', data: z.null() }),
-  updatePass: json({ path: '/api/sys/user/update-pass', summary: '修改本人密码（其他会话随之失效）', access: 'user', body: updatePassReq, data: z.null() }),
+  updatePass: json({ path: '/api/sys/user/update-pass', summary: '修改本人密码（其他会话随之失效；不再要求修改密码）', access: 'user', body: updatePassReq, data: z.null() }),
   mobileLogin: json({ path: '/api/sys/user/mobile-login', summary: '手机号加短信验证码登录（需开启手机号登录）', access: 'public', body: mobileLoginReq, data: sessionUser }),
-  resetBySms: json({ path: '/api/sys/user/reset-by-sms', summary: '忘记密码：用绑定手机收到的短信验证码重设密码（其他会话随之失效）', access: 'public', body: resetBySmsReq, data: z.null(), ours: true }),
-  profile: json({ path: '/api/sys/user/profile', summary: '本人资料', access: 'user', data: profileDetail, ours: true }),
+  resetBySms: json({ path: '/api/sys/user/reset-by-sms', summary: '忘记密码：用绑定手机收到的短信验证码重设密码（所有会话随之失效）', access: 'public', body: resetBySmsReq, data: z.null(), ours: true }),
+  profile: json({ path: '/api/sys/user/profile', readOnly: true, summary: '本人资料', access: 'user', data: profileDetail, ours: true }),
   update: json({ path: '/api/sys/user/update', summary: '修改本人资料（资料表单规则见 SPEC §5）', access: 'user', body: profileUpdateReq, data: z.null() }),
   updateAvatar: json({ path: '/api/sys/user/update-avatar', summary: '修改本人头像', access: 'user', body: avatarReq, data: z.null(), ours: true }),
 };

@@ -46,7 +46,7 @@ export interface TestApp extends BuiltApp {
   call<T = unknown>(target: Endpoint | string, body?: unknown, token?: string): Promise<Envelope<T> & { status: number }>;
   /** Logs in and answers the token (throws when login fails). */
   login(user?: { username: string; password: string }): Promise<string>;
-  /** Registers a new learner with a unique name and answers its token. */
+  /** Registers a new learner with a unique name (from a random client address, in department A01) and answers its token. */
   newLearner(prefix?: string): Promise<{ token: string; userId: string; userName: string }>;
   /** A new image captcha and its right answer, to send with a form that needs one (registration, SMS …). */
   captcha(): Promise<{ captchaKey: string; captchaValue: string }>;
@@ -137,7 +137,15 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
   };
   const newLearner: TestApp['newLearner'] = async (prefix = 'stu') => {
     const userName = `${prefix}${process.pid}x${++seq}x${randomBytes(2).toString('hex')}`;
-    const res = await call<{ token: string; userId: string }>('/api/sys/user/reg', { userName, realName: '测试学员', password: 'Test@12345', ...(await captcha()) });
+    // From an address of its own (registration is limited per address), into the default department.
+    const [a, b, c] = randomBytes(3);
+    const inject = await built.app.inject({
+      method: 'POST',
+      url: '/api/sys/user/reg',
+      payload: { userName, realName: '测试学员', password: 'Test@12345', deptCode: 'A01', ...(await captcha()) },
+      remoteAddress: `10.${a}.${b}.${(c as number) | 1}`,
+    });
+    const res = inject.json() as Envelope<{ token: string; userId: string }>;
     if (res.code !== 0 || !res.data) throw new Error(`register failed: ${res.msg}`);
     return { token: res.data.token, userId: res.data.userId, userName };
   };

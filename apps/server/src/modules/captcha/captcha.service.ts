@@ -34,8 +34,9 @@ export class CaptchaService {
   }
 
   /**
-   * GET /api/common/captcha/gen?key=: a new captcha for `key` (replacing any the key had), valid for
-   * CAPTCHA_TTL_MS; answers the SVG document (text, ~5 KB).
+   * GET /api/common/captcha/gen?key= (as an image) and POST /api/common/captcha/captchaGen (as
+   * markup in `data`): a new captcha for `key` (replacing any the key had), valid for
+   * CAPTCHA_TTL_MS; answers the SVG document (text, ~5 KB) whose letters are paths, never the text.
    */
   async generate(key: string): Promise<string> {
     let text = '';

@@ -1,5 +1,6 @@
 /**
- * API tests of the image captcha (SPEC §7 "Captcha"): the SVG image, the check (case-insensitive,
+ * API tests of the image captcha (SPEC §7 "Captcha"): the SVG image (GET gen, and its markup from
+ * POST captchaGen, which never answers the text), the check (case-insensitive,
  * one use, 5-minute life), the refused key formats and the sweep of the table store. Run on the
  * database store (SQLite, or PostgreSQL with TEST_DATABASE_URL) and, with TEST_REDIS_URL, on Redis.
  */
@@ -50,6 +51,26 @@ function suite(store: 'database' | 'redis') {
     expect(text).toMatch(new RegExp(`^[${CAPTCHA_CHARS.toLowerCase()}]{${CAPTCHA_LENGTH}}$`));
     // The letters are drawn as paths: no <text> element gives them away.
     expect(res.body).not.toMatch(/<text/);
+  });
+
+  it('POST captchaGen answers the SVG markup of a new captcha in data, never its text', async () => {
+    for (let i = 0; i < 20; i++) {
+      const key = newKey();
+      const res = await t.call<string>(captchaApi.captchaGen, { key });
+      expect(res).toMatchObject({ status: 200, code: 0, success: true });
+      const svg = res.data as string;
+      expect(svg).toMatch(/^<svg [^>]*width="120" height="40"[\s\S]*<\/svg>$/);
+      expect(svg).not.toMatch(/<text/);
+      const text = (await t.services.captcha.textOf(key)) as string;
+      expect(text).toMatch(new RegExp(`^[${CAPTCHA_CHARS.toLowerCase()}]{${CAPTCHA_LENGTH}}$`));
+      expect(svg).not.toBe(text);
+      // Path data has digits between its letters; only the words of the SVG skeleton could match.
+      if (!['path', 'http'].includes(text)) expect(svg.toLowerCase()).not.toContain(text);
+      // The captcha drawn is the live one of the key.
+      if (i === 0) expect((await check(key, text.toUpperCase())).data).toBe(true);
+    }
+    expect(await t.call(captchaApi.captchaGen, {})).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '图形验证码标识不能为空！' });
+    expect(await t.call(captchaApi.captchaGen, { key: 'short' })).toMatchObject({ code: ErrorCode.BAD_PARAMS });
   });
 
   it('refuses a missing or malformed key with 10010001', async () => {

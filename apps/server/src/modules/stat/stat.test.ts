@@ -52,7 +52,7 @@ describe('POST /api/stat/total/num/all', () => {
     // Refused calls change nothing.
     expect((await t.call(quApi.save, { repoId, quType: 1, content: '坏题', answerList: [{ content: 'a', isRight: true }] }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
     expect((await t.call(repoApi.delete, { ids: [repoId] }, admin)).code).toBe(RepoError.REPO_IN_USE.code);
-    expect((await t.call(userApi.reg, { userName: 'admin', realName: '重名', password: 'Good@1234', ...(await t.captcha()) })).code).toBe(UserError.USER_EXISTS.code);
+    expect((await t.call(userApi.reg, { userName: 'admin', realName: '重名', password: 'Good@1234', deptCode: 'A01', ...(await t.captcha()) })).code).toBe(UserError.USER_EXISTS.code);
     expect(await totals()).toEqual({ ...before, repoCount: before.repoCount + 1, quCount: before.quCount + 2, examCount: before.examCount + 1 });
     must(await t.call(quApi.delete, { ids: [q1] }, admin));
     must(await t.call(examApi.delete, { ids: [examId] }, admin));

@@ -119,6 +119,19 @@ export class SysFileService {
     await repo.setFilePublic(this.ctx.db, row.id, 0);
   }
 
+  /**
+   * The file of `url` (a view or public url of ours), for modules that keep a url an upload answered
+   * (an avatar) and must check it first: `{url (its view url), mime (from the content), createBy
+   * (the uploader's user id)}`, or null when the url is not one of our files.
+   */
+  async fileOf(url: string): Promise<{ url: string; mime: string; createBy: string } | null> {
+    const row = await this.findByUrl(url).catch((e: unknown) => {
+      if (e instanceof AppError) return null;
+      throw e;
+    });
+    return row && { url: row.url, mime: row.mime, createBy: row.createBy };
+  }
+
   private async findByUrl(url: string) {
     const prefix = [FILE_VIEW_PREFIX, FILE_PUBLIC_PREFIX].find((p) => url.startsWith(p));
     const m = prefix ? FILE_PARAM.exec(url.slice(prefix.length)) : null;

@@ -1,10 +1,12 @@
 /**
  * Module sys-user: accounts and sessions (SPEC §3 "Session user", §4 "Session", §5 rules, §7
  * /api/sys/user/*). Provides the authenticator: every request's token is resolved here. Login
- * checks image captchas through module captcha (login-guard.ts says when one is required).
+ * checks image captchas through module captcha (login-guard.ts says when one is required);
+ * registration and login policy come from module sys-config's switches, SMS codes are checked by
+ * module sms; the caller's own profile, avatar and reset by SMS are `users.self` (sys-user.self.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userApi, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
+import { userApi, type SessionUser } from '@kaopei/contracts/sys-user';
 import { AppError } from '../../lib/errors';
 import { defineModule } from '../../platform/module';
 import { SysUserService } from './sys-user.service';
@@ -17,35 +19,41 @@ declare module '../../platform/services' {
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
-/** Sets the `token` cookie (SPEC §4 Session) next to the token in the answer; `Secure` over HTTPS. */
+/** Sets the `token` cookie (SPEC §4 Session) next to the token in the answer (none without a token: a registration pending review); `Secure` over HTTPS. */
 function withCookie(req: FastifyRequest, reply: FastifyReply, user: SessionUser): SessionUser {
-  reply.setCookie('token', user.token, { path: '/', httpOnly: false, sameSite: 'lax', secure: req.protocol === 'https' });
+  if (user.token) reply.setCookie('token', user.token, { path: '/', httpOnly: false, sameSite: 'lax', secure: req.protocol === 'https' });
   return user;
 }
 
-/** A login refused with HTTP 429 also says when to come back in the standard header (seconds). */
+/** A login or registration refused with HTTP 429 also says when to come back in the standard header (seconds, from data.retryAfter). */
 function retryAfterHeader(reply: FastifyReply, err: unknown): void {
-  const retryAfter = err instanceof AppError && err.status === 429 ? (err.data as LoginFailData | null)?.retryAfter : undefined;
+  const retryAfter = err instanceof AppError && err.status === 429 ? (err.data as { retryAfter?: number } | null)?.retryAfter : undefined;
   if (retryAfter) reply.header('retry-after', String(retryAfter));
+}
+
+/** Answers `login()` with the token cookie; a refusal with HTTP 429 gets Retry-After. */
+async function signIn(req: FastifyRequest, reply: FastifyReply, login: () => Promise<SessionUser>): Promise<SessionUser> {
+  try {
+    return withCookie(req, reply, await login());
+  } catch (err) {
+    retryAfterHeader(reply, err);
+    throw err;
+  }
 }
 
 export default defineModule({
   name: 'sysUser',
   summary: '用户与会话',
-  deps: ['sysRole', 'sysDepart', 'captcha'],
+  // sms ↔ sysUser is a cycle (sms asks idByMobile before sending; login and reset verify codes), which the registry allows.
+  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile'],
   tables: ['sys_user', 'sys_user_role', 'sys_user_token', 'sys_user_login_limit'],
   service: (ctx) => new SysUserService(ctx),
   authenticator: (users) => (token) => users.resolveSession(token),
   routes: (r, users) => {
-    r.json(userApi.login, async ({ body, req, reply }) => {
-      try {
-        return withCookie(req, reply, await users.login(body, client(req)));
-      } catch (err) {
-        retryAfterHeader(reply, err);
-        throw err;
-      }
-    });
-    r.json(userApi.reg, async ({ body, req, reply }) => withCookie(req, reply, await users.register(body, client(req))));
+    r.json(userApi.login, ({ body, req, reply }) => signIn(req, reply, () => users.login(body, client(req))));
+    r.json(userApi.regOptions, () => users.regOptions());
+    r.json(userApi.reg, ({ body, req, reply }) => signIn(req, reply, () => users.register(body, client(req))));
+    r.json(userApi.mobileLogin, ({ body, req, reply }) => signIn(req, reply, () => users.mobileLogin(body, client(req))));
     r.json(userApi.info, ({ user }) => users.info(user));
     r.json(userApi.logout, async ({ user, reply }) => {
       await users.logout(user);
@@ -54,6 +62,19 @@ export default defineModule({
     });
     r.json(userApi.updatePass, async ({ user, body }) => {
       await users.updatePassword(user, body);
+      return null;
+    });
+    r.json(userApi.resetBySms, async ({ body }) => {
+      await users.self.resetBySms(body);
+      return null;
+    });
+    r.json(userApi.profile, ({ user }) => users.self.profile(user));
+    r.json(userApi.update, async ({ user, body }) => {
+      await users.self.update(user, body);
+      return null;
+    });
+    r.json(userApi.updateAvatar, async ({ user, body }) => {
+      await users.self.updateAvatar(user, body.avatar);
       return null;
     });
   },

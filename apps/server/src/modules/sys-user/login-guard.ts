@@ -22,7 +22,7 @@
  * The library decides windows and waits with the real clock (`Date.now()`), not `now()`.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { rawClient, type Db } from '../../db';
 
 /** Thresholds and windows of the guard (counts of failures; seconds). */
@@ -90,6 +90,20 @@ export function remainingBeforeCaptcha(pair: number, account: number, ip: number
 
 type Limiter = RateLimiterStoreAbstract;
 
+/**
+ * A counter of `points` per `duration` seconds under `keyPrefix`: in Redis when `redis` is given,
+ * else in the table sys_user_login_limit through the raw driver of `db` (module doc above).
+ */
+function limiterStore(redis: Redis | null, db: Db, keyPrefix: string, points: number, duration: number): Limiter {
+  const common = { keyPrefix, points, duration };
+  if (redis) return new RateLimiterRedis({ ...common, storeClient: redis });
+  const raw = rawClient(db);
+  const table = { tableName: LOGIN_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false };
+  return raw.dialect === 'postgres'
+    ? new RateLimiterPostgres({ ...common, ...table, storeClient: raw.client, storeType: 'pool' })
+    : new RateLimiterSQLite({ ...common, ...table, storeClient: raw.client, storeType: 'better-sqlite3' });
+}
+
 /** Counts failed logins per pair, account and IP, and holds pairs that keep failing (module doc above). */
 export class LoginGuard {
   private limiters?: { pair: Limiter; account: Limiter; ip: Limiter; backoff: Limiter };
@@ -113,15 +127,7 @@ export class LoginGuard {
 
   private build() {
     const L = LOGIN_LIMITS;
-    const make = (kind: string, points: number, duration: number): Limiter => {
-      const common = { keyPrefix: `login:${kind}`, points, duration };
-      if (this.redis) return new RateLimiterRedis({ ...common, storeClient: this.redis });
-      const raw = rawClient(this.db);
-      const table = { tableName: LOGIN_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false };
-      return raw.dialect === 'postgres'
-        ? new RateLimiterPostgres({ ...common, ...table, storeClient: raw.client, storeType: 'pool' })
-        : new RateLimiterSQLite({ ...common, ...table, storeClient: raw.client, storeType: 'better-sqlite3' });
-    };
+    const make = (kind: string, points: number, duration: number): Limiter => limiterStore(this.redis, this.db, `login:${kind}`, points, duration);
     return {
       pair: make('pair', L.pairCaptchaAfter, L.pairWindowSec),
       account: make('account', L.accountCaptchaAfter, L.wideWindowSec),
@@ -172,5 +178,35 @@ export class LoginGuard {
   async succeed(attempt: LoginAttempt): Promise<void> {
     const key = LoginGuard.pairKey(attempt.account, attempt.ip);
     await Promise.all([this.l.pair.delete(key), this.l.backoff.delete(key), this.l.account.reward(attempt.account), this.l.ip.reward(attempt.ip)]);
+  }
+}
+
+/**
+ * The per-address limit of /api/sys/user/reg (issue 6 "Registration and SMS are not an oracle or a
+ * spam cannon"): every registration attempt of one client address counts, whatever its outcome,
+ * REG_LIMITS.perIp per REG_LIMITS.windowSec (a fixed window from the first attempt); beyond it the
+ * address waits for the window's end. Checked before the captcha and the name, so that an address
+ * over the limit learns nothing about names. Same stores as the login counters (key
+ * `reg:ip:<ip>`).
+ */
+export class RegGuard {
+  private limiter?: Limiter;
+
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly db: Db,
+    private readonly limits: { perIp: number; windowSec: number },
+  ) {}
+
+  /** Counts one attempt of `ip`; answers 0 when it may go on, else the seconds to wait (the attempt is then not counted). */
+  async attempt(ip: string): Promise<number> {
+    this.limiter ??= limiterStore(this.redis, this.db, 'reg:ip', this.limits.perIp, this.limits.windowSec);
+    try {
+      await this.limiter.consume(ip);
+      return 0;
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw e;
+    }
   }
 }

@@ -57,6 +57,34 @@ export function updatePassword(db: Executor, userId: string, hash: string, at: n
   return db.updateTable('sys_user').set({ password: hash, updateTime: at }).where('id', '=', userId).execute();
 }
 
+/**
+ * A password the user chose (update-pass, reset by SMS): the hash and the password-state flags in
+ * one UPDATE (`passState` '0' when the user set it without knowing the old one; left as it was
+ * when undefined); changedPass 1, so the SPEC §2 redirect stops.
+ */
+export function setOwnPassword(db: Executor, userId: string, hash: string, at: number, passState?: string) {
+  return db
+    .updateTable('sys_user')
+    .set({ password: hash, changedPass: 1, ...(passState === undefined ? {} : { passState }), updateTime: at })
+    .where('id', '=', userId)
+    .where('deleted', '=', 0)
+    .execute();
+}
+
+/** The profile fields a user edits themself (SPEC §3 profile fields), in one UPDATE of the live user. */
+export type OwnProfile = Pick<SysUserTable, 'email' | 'sex' | 'mz' | 'csrq' | 'zzmm' | 'gzsj' | 'whcd' | 'zw' | 'dnzw' | 'bmmc' | 'idCard' | 'deptCode'> &
+  Partial<Pick<SysUserTable, 'realName'>>;
+
+/** Writes the own profile of the live user `userId` (nothing for a deleted one). */
+export function updateOwnProfile(db: Executor, userId: string, profile: OwnProfile, at: number) {
+  return db.updateTable('sys_user').set({ ...profile, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
+}
+
+/** Sets the avatar url of the live user `userId`. */
+export function setAvatar(db: Executor, userId: string, avatar: string, at: number) {
+  return db.updateTable('sys_user').set({ avatar, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
+}
+
 /** Role ids of a user. */
 export async function roleIdsOfUser(db: Executor, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('sys_user_role').select('roleId').where('userId', '=', userId).orderBy('roleId').execute();

@@ -9,25 +9,44 @@
  *   IP (or 20 on the account, or 30 from the IP) the login needs the image captcha of module
  *   captcha; a pair that keeps failing waits (HTTP 429, code 10010005), other IPs do not.
  * - Passwords: Argon2id (lib/password.ts).
+ * - Registration and login policy come from the switch configuration (services.sysConfig.switches,
+ *   SPEC §3 "Switch config"): userReg, userAudit, userDeptType/userDeptCode, mobileLogin, loginTick.
+ * - What a user does to their own account besides logging in (profile, avatar, reset by SMS) is in
+ *   sys-user.self.ts (`users.self`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CommonError } from '@kaopei/contracts';
 import { CAPTCHA_EMPTY_MSG } from '@kaopei/contracts/captcha';
-import { loginMsg, UserError, type LoginFailData, type LoginReq, type RegReq, type SessionUser, type UpdatePassReq } from '@kaopei/contracts/sys-user';
+import { SmsError, SmsType } from '@kaopei/contracts/sms';
+import { LoginTick, UserDeptType, type SwitchConfig } from '@kaopei/contracts/sys-config';
+import {
+  DEPT_REQUIRED_MSG,
+  loginMsg,
+  REG_LIMITS,
+  UserError,
+  type LoginFailData,
+  type LoginReq,
+  type MobileLoginReq,
+  type RegOptions,
+  type RegReq,
+  type SessionUser,
+  type UpdatePassReq,
+} from '@kaopei/contracts/sys-user';
 import type { Executor } from '../../db';
 import type { ModuleContext, SeededAccount } from '../../platform/module';
 import type { AuthUser } from '../../platform/auth';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, badParams, isUniqueViolation } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { now } from '../../lib/time';
 import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
-import { LoginGuard } from './login-guard';
+import { LoginGuard, RegGuard } from './login-guard';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
+import { SysUserSelf } from './sys-user.self';
 
 /** sha-256 (hex) of a session token: the only form in which a token is stored. */
 export function hashToken(token: string): string {
@@ -40,13 +59,27 @@ export interface LoginClient {
   userAgent: string;
 }
 
+/** The services sys-user calls (module deps). */
+export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile';
+
+/** The refusal of a login for an account that is not in state 0 (null when it may log in): 2 pending review, any other disabled. */
+function stateError(state: number): AppError | null {
+  if (state === 0) return null;
+  return new AppError(state === 2 ? UserError.ACCOUNT_PENDING : UserError.ACCOUNT_DISABLED);
+}
+
 export class SysUserService {
   private readonly guard: LoginGuard;
+  private readonly regGuard: RegGuard;
   private readonly sessions: SessionStore;
+  /** The caller's own account: profile, avatar, password reset by SMS (sys-user.self.ts). */
+  readonly self: SysUserSelf;
 
-  constructor(private readonly ctx: ModuleContext<'sysRole' | 'captcha'>) {
+  constructor(private readonly ctx: ModuleContext<SysUserDeps>) {
     this.guard = new LoginGuard(ctx.redis, ctx.db);
+    this.regGuard = new RegGuard(ctx.redis, ctx.db, REG_LIMITS);
     this.sessions = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
+    this.self = new SysUserSelf(ctx, this);
   }
 
   private get db() {
@@ -62,7 +95,8 @@ export class SysUserService {
    *    `{remaining: 0, captchaRequired: true}` WITHOUT checking the password (the captcha is consumed);
    * 3. a wrong password or unknown account answers 90010002 with a `loginMsg` message and data
    *    `{remaining, captchaRequired, retryAfter?}` (the same for both, so a name is not revealed);
-   * 4. a disabled account answers 90010005; otherwise the pair's failures are cleared.
+   * 4. a disabled account answers 90010005, one waiting for review (userAudit) 90010007; otherwise
+   *    the pair's failures are cleared and loginById opens the session.
    */
   async login(req: LoginReq, client: LoginClient): Promise<SessionUser> {
     const attempt = await this.guard.begin(req.username.toLowerCase(), client.ip);
@@ -86,9 +120,10 @@ export class SysUserService {
       const data: LoginFailData = { remaining: f.remaining, captchaRequired: f.captchaRequired, ...(f.retryAfterSec > 0 ? { retryAfter: f.retryAfterSec } : {}) };
       throw new AppError(UserError.BAD_CREDENTIALS, msg, data);
     }
-    if (user.state === 1) {
+    const refused = stateError(user.state);
+    if (refused) {
       await this.guard.refund(attempt);
-      throw new AppError(UserError.ACCOUNT_DISABLED);
+      throw refused;
     }
     await this.guard.succeed(attempt);
     return this.loginById(user.id, client);
@@ -97,15 +132,35 @@ export class SysUserService {
   /**
    * Opens a session for the live user `userId` whose identity another check already proved (a
    * password, an SMS code, a third-party account bound to them) and answers the session user, like
-   * login. Errors: 90010005 disabled account; 10010002-style NOT_LOGGED_IN when the user is gone.
-   * The one way every login method ends, so account state and session rules apply to all of them.
+   * login. Errors: 90010005 disabled account, 90010007 waiting for review; 10010002-style
+   * NOT_LOGGED_IN when the user is gone. With the switch loginTick = 1 the user's earlier sessions
+   * end once the new one is open (in every process). The one way every login method ends, so
+   * account state and session rules apply to all of them.
    */
   async loginById(userId: string, client: LoginClient): Promise<SessionUser> {
     const user = await repo.findUserById(this.db, userId);
     if (!user || user.deleted === 1) throw new AppError(CommonError.NOT_LOGGED_IN);
-    if (user.state === 1) throw new AppError(UserError.ACCOUNT_DISABLED);
+    const refused = stateError(user.state);
+    if (refused) throw refused;
     const token = await this.openSession(user.id, client);
+    // Ended after the new one opened: the user is never left without a session by the policy
+    // alone (two logins at the same instant may end each other: both then log in again).
+    if ((await this.ctx.services.sysConfig.switches()).loginTick === LoginTick.KICK) await this.sessions.endAllOf(user.id, hashToken(token));
     return this.sessionUserOf(user.id, token);
+  }
+
+  /**
+   * POST /api/sys/user/mobile-login {mobile, smsCode}: a code of smsType 1 sent to the number of a
+   * live account (SPEC §3 phone form), then loginById. Errors: 90010008 when the switch
+   * mobileLogin is off (the code is not used up); 90070003 for a wrong, used or expired code, and
+   * the same for a number no account has (no oracle); then the errors of loginById.
+   */
+  async mobileLogin(req: MobileLoginReq, client: LoginClient): Promise<SessionUser> {
+    if (!(await this.ctx.services.sysConfig.switches()).mobileLogin) throw new AppError(UserError.MOBILE_LOGIN_OFF);
+    if (!(await this.ctx.services.sms.verify(req.mobile, SmsType.LOGIN, req.smsCode))) throw new AppError(SmsError.CODE_INVALID);
+    const userId = await repo.idByMobile(this.db, req.mobile);
+    if (!userId) throw new AppError(SmsError.CODE_INVALID);
+    return this.loginById(userId, client);
   }
 
   /**
@@ -122,19 +177,37 @@ export class SysUserService {
     }
   }
 
-  /** POST /api/sys/user/reg: learner self-registration into the default department; answers like login. */
+  /**
+   * POST /api/sys/user/reg: learner self-registration under the switch configuration, in this order
+   * (each step answers before the next is looked at, so an address over its limit or without a
+   * solved captcha learns nothing about names):
+   * 1. userReg off: 90010003;
+   * 2. more than REG_LIMITS.perIp attempts of this address in the window: 90010009, HTTP 429,
+   *    data `{retryAfter}` (s);
+   * 3. a wrong, used or missing captcha: 10010006 (the captcha is used up);
+   * 4. the unit: with userDeptType 0 `deptCode` is required ('请选择所属单位') and must be a live
+   *    department (10010003 '部门不存在！'); with 1 it is userDeptCode whatever was sent;
+   * 5. a taken name: 90010001 (also when two registrations race).
+   * The new learner has the learner role; with userAudit on it is in state 2 (pending review) and
+   * the answer carries no token (`token: ''`, no session); otherwise it is logged in (loginById).
+   */
   async register(req: RegReq, client: LoginClient): Promise<SessionUser> {
-    if (!this.ctx.config.site.userReg) throw new AppError(UserError.REG_CLOSED);
+    const switches = await this.ctx.services.sysConfig.switches();
+    if (!switches.userReg) throw new AppError(UserError.REG_CLOSED);
+    const retryAfter = await this.regGuard.attempt(client.ip);
+    if (retryAfter > 0) throw new AppError(UserError.REG_TOO_MANY, undefined, { retryAfter }, 429);
     if (!(await this.ctx.services.captcha.check(req.captchaKey, req.captchaValue))) throw new AppError(CommonError.CAPTCHA_INVALID);
+    const deptCode = await this.registrationDept(req, switches);
     if (await repo.findUserByName(this.db, req.userName)) throw new AppError(UserError.USER_EXISTS);
     const at = now();
     const id = newId();
     const password = await hashPassword(req.password);
+    const state = switches.userAudit ? 2 : 0;
     try {
       await this.db.transaction().execute((trx) =>
         repo.insertUser(
           trx,
-          { id, userName: req.userName, realName: req.realName, password, avatar: '', mobile: '', email: '', deptCode: DEFAULT_DEPT_CODE, state: 0, realPerson: 1, createTime: at, updateTime: at },
+          { id, userName: req.userName, realName: req.realName, password, avatar: '', mobile: '', email: '', deptCode, state, realPerson: 1, createTime: at, updateTime: at },
           [ROLE_STUDENT_ID],
           newId,
         ),
@@ -143,8 +216,33 @@ export class SysUserService {
       if (isUniqueViolation(e)) throw new AppError(UserError.USER_EXISTS);
       throw e;
     }
-    const token = await this.openSession(id, client);
-    return this.sessionUserOf(id, token);
+    if (state === 2) return this.sessionUserOf(id, '');
+    return this.loginById(id, client);
+  }
+
+  /** POST /api/sys/user/reg-options: the registration switches and, only when the learner chooses the unit, the live departments. */
+  async regOptions(): Promise<RegOptions> {
+    const { userReg, userAudit, userDeptType } = await this.ctx.services.sysConfig.switches();
+    const departs = userReg && userDeptType === UserDeptType.CHOOSE ? await this.ctx.services.sysDepart.treeSelect() : [];
+    return { userReg, userAudit, userDeptType, departs };
+  }
+
+  /** The department of a registering learner (register step 4). */
+  private async registrationDept(req: RegReq, switches: SwitchConfig): Promise<string> {
+    const departs = this.ctx.services.sysDepart;
+    if (switches.userDeptType === UserDeptType.FIXED) {
+      const code = switches.userDeptCode || DEFAULT_DEPT_CODE;
+      try {
+        return (await departs.requireByCode(this.db, code)).deptCode;
+      } catch (e) {
+        if (!(e instanceof AppError && e.code === CommonError.NOT_FOUND.code)) throw e;
+        // The configured department was deleted since: the default one (never deleted) takes them.
+        this.ctx.log.warn({ userDeptCode: code }, 'registration: the switch configuration\'s department does not exist; using the default department');
+        return DEFAULT_DEPT_CODE;
+      }
+    }
+    if (!req.deptCode) throw badParams(DEPT_REQUIRED_MSG);
+    return (await departs.requireByCode(this.db, req.deptCode)).deptCode;
   }
 
   /** POST /api/sys/user/logout: the token stops working at once, in every process. */
@@ -161,15 +259,16 @@ export class SysUserService {
   }
 
   /**
-   * POST /api/sys/user/update-pass. Error 90010004 when the old password is wrong. Every other
-   * session of the user ends (after the new password is stored, so no session opened with the old
-   * password survives); the caller's own session goes on.
+   * POST /api/sys/user/update-pass. Error 90010004 when the old password is wrong. The user has now
+   * chosen their password: changedPass becomes 1 (passState stays), so the SPEC §2 redirect to
+   * /web/uc?to=pass stops. Every other session of the user ends (after the new password is
+   * stored, so no session opened with the old password survives); the caller's own session goes on.
    */
   async updatePassword(user: AuthUser, req: UpdatePassReq): Promise<void> {
     const row = await repo.findUserById(this.db, user.userId);
     if (!row || !(await verifyPassword(row.password, req.oldPassword))) throw new AppError(UserError.OLD_PASSWORD_WRONG);
     const hash = await hashPassword(req.password);
-    await repo.updatePassword(this.db, user.userId, hash, now());
+    await repo.setOwnPassword(this.db, user.userId, hash, now());
     await this.sessions.endAllOf(user.userId, user.tokenHash);
   }
 
@@ -179,7 +278,8 @@ export class SysUserService {
   }
 
   /**
-   * Token → the caller; null when unknown, expired or the account is disabled. Runs on every
+   * Token → the caller; null when unknown, expired or the account is not in state 0 (disabled,
+   * pending review). Runs on every
    * request: one session-store read (a database query or one Redis HMGET) and one query for the
    * user with its role ids; role grants come from sys-role's cache; a write only when the session
    * slides (at most once per half TTL).
@@ -191,7 +291,7 @@ export class SysUserService {
     if (!session || session.expireTime <= at) return null;
     const rows = await repo.findSessionUser(this.db, session.userId);
     const user = rows[0];
-    if (!user || user.state === 1) return null;
+    if (!user || user.state !== 0) return null;
     const ttl = this.ctx.config.sessionTtlMs;
     if (session.expireTime - at < ttl / 2) await this.sessions.extend(tokenHash, session.userId, at + ttl, at);
     const grants = await this.ctx.services.sysRole.grantsOf(rows.flatMap((r) => (r.roleId ? [r.roleId] : [])));
@@ -273,7 +373,7 @@ export class SysUserService {
     return token;
   }
 
-  /** The session user; `grants` when the caller already resolved them (the request's AuthUser). */
+  /** The session user; `grants` when the caller already resolved them (the request's AuthUser); token '' for a user without a session. */
   private async sessionUserOf(userId: string, token: string, grants?: Grants): Promise<SessionUser> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError(CommonError.NOT_LOGGED_IN);

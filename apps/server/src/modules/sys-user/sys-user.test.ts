@@ -175,7 +175,7 @@ describe('registration', () => {
 
   it('registers a learner who can log in and has no admin permission', async () => {
     const userName = uniq('reg');
-    const res = await raw('/api/sys/user/reg', { userName, realName: '李四', password: 'Good@1234', ...(await t.captcha()) });
+    const res = await raw('/api/sys/user/reg', { userName, realName: '李四', password: 'Good@1234', deptCode: 'A01', ...(await t.captcha()) });
     const body = res.json() as { code: number; data: SessionUser };
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ userName, realName: '李四', roleType: 1, roles: ['student'], permissions: [], avatar: '', mobile: '', realPerson: 1 });
@@ -188,7 +188,7 @@ describe('registration', () => {
 
   it('asks the image captcha: none, a wrong one or a used one registers nobody', async () => {
     const userName = uniq('cap');
-    const body = { userName, realName: '赵六', password: 'Good@1234' };
+    const body = { userName, realName: '赵六', password: 'Good@1234', deptCode: 'A01' };
     const solved = await t.captcha();
     expect(await t.call(userApi.reg, { ...body, captchaKey: solved.captchaKey })).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '图形验证码不能为空！' });
     expect((await t.call(userApi.reg, { ...body, ...solved, captchaValue: solved.captchaValue === 'xxxx' ? 'yyyy' : 'xxxx' })).code).toBe(ErrorCode.CAPTCHA_INVALID);
@@ -199,7 +199,7 @@ describe('registration', () => {
   });
 
   it('refuses a taken user name', async () => {
-    const res = await t.call(userApi.reg, { userName: 'admin', realName: '冒名', password: 'Good@1234', ...(await t.captcha()) });
+    const res = await t.call(userApi.reg, { userName: 'admin', realName: '冒名', password: 'Good@1234', deptCode: 'A01', ...(await t.captcha()) });
     expect(res).toMatchObject({ code: UserError.USER_EXISTS.code, msg: UserError.USER_EXISTS.msg });
     expect((await t.call(userApi.login, ADMIN)).code).toBe(0);
   });
@@ -207,7 +207,7 @@ describe('registration', () => {
   it('lets exactly one of two parallel registrations of the same name succeed', async () => {
     const userName = uniq('race');
     const results = await Promise.all(
-      ['甲', '乙', '丙'].map(async (realName) => t.call(userApi.reg, { userName, realName, password: 'Good@1234', ...(await t.captcha()) })),
+      ['甲', '乙', '丙'].map(async (realName) => t.call(userApi.reg, { userName, realName, password: 'Good@1234', deptCode: 'A01', ...(await t.captcha()) })),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === UserError.USER_EXISTS.code)).toHaveLength(2);
