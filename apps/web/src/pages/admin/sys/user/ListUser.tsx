@@ -80,7 +80,7 @@ export default function ListUser() {
   const isMe = (r: UserRecord) => r.id === me?.userId;
   const columns: TableColumnsType<UserRecord> = [
     { title: '用户名', dataIndex: 'userName', width: 140, ellipsis: true, render: (v: string, r) => <span data-testid={`user-name-${r.id}`}>{v}</span> },
-    { title: '姓名', dataIndex: 'realName', width: 120, ellipsis: true },
+    { title: '姓名', dataIndex: 'realName', width: 120, ellipsis: true, render: (v: string, r) => <span data-testid={`user-realname-${r.id}`}>{v}</span> },
     { title: '部门', dataIndex: 'deptCode_dictText', width: 160, ellipsis: true, render: (v: string, r) => <span data-testid={`user-dept-${r.id}`}>{v || r.deptCode}</span> },
     {
       title: '角色',
