@@ -14,7 +14,7 @@
  */
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { App, Button, Col, Input, Modal, Row, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { UserAddOutlined } from '@ant-design/icons';
+import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { userAdminApi, type UserRecord } from '@kaopei/contracts/sys-user-admin';
 import { call } from '../api/request';
@@ -61,6 +61,8 @@ function DialogBody({ excludes, title, onOk, onCancel }: Omit<UserSelectDialogPr
   const rows = list.query.data?.records ?? [];
   const { params, search } = list.paging;
 
+  const [keyword, setKeyword] = useState('');
+  const applyKeyword = () => search({ ...params, userName: keyword.trim() || undefined });
   const tick = (tickedOnPage: readonly string[]) => setSelected((s) => mergePageSelection(s, rows.map(briefOf), tickedOnPage));
   const toggleRow = (r: UserRecord) => setSelected((s) => (s.has(r.id) ? withoutId(s, r.id) : mergePageSelection(s, [briefOf(r)], [r.id])));
 
@@ -92,15 +94,12 @@ function DialogBody({ excludes, title, onOk, onCancel }: Omit<UserSelectDialogPr
           <DepartTree height={420} value={params.deptCode} onChange={(deptCode) => search({ ...params, deptCode })} />
         </Col>
         <Col xs={24} md={17}>
-          <Input.Search
-            className="list-filter"
-            style={{ maxWidth: 320 }}
-            placeholder="搜索用户名或姓名"
-            allowClear
-            enterButton="查询"
-            onSearch={(userName) => search({ ...params, userName: userName.trim() || undefined })}
-            data-testid="user-select-search"
-          />
+          <Space.Compact className="list-filter" style={{ width: '100%', maxWidth: 360 }}>
+            <Input placeholder="搜索用户名或姓名" allowClear maxLength={64} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={applyKeyword} data-testid="user-select-search" />
+            <Button type="primary" icon={<SearchOutlined />} onClick={applyKeyword}>
+              查询
+            </Button>
+          </Space.Compact>
           <div style={{ minHeight: 32, marginBottom: 8 }} data-testid="user-select-picked">
             {selected.size === 0 ? (
               <Typography.Text type="secondary">尚未勾选用户</Typography.Text>
