@@ -25,6 +25,7 @@ import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
 import { LoginGuard } from './login-guard';
+import { UserAdmin, type UserAdminDeps } from './sys-user.admin';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
@@ -43,10 +44,13 @@ export interface LoginClient {
 export class SysUserService {
   private readonly guard: LoginGuard;
   private readonly sessions: SessionStore;
+  /** User administration: list, save, delete, state, batch changes, import and export (sys-user.admin.ts). */
+  readonly admin: UserAdmin;
 
-  constructor(private readonly ctx: ModuleContext<'sysRole' | 'captcha'>) {
+  constructor(private readonly ctx: ModuleContext<'sysRole' | 'captcha' | UserAdminDeps>) {
     this.guard = new LoginGuard(ctx.redis, ctx.db);
     this.sessions = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
+    this.admin = new UserAdmin(ctx, this);
   }
 
   private get db() {
