@@ -8,8 +8,9 @@
  * - Data scope: `sysRole.dataScopeOf(caller)` is a department-code prefix (or null for all). A
  *   user outside it is answered exactly like one that does not exist (10010003
  *   '用户不存在或已被删除！'); a department outside it like a missing department ('部门不存在！').
- * - No escalation: a caller may give only roles whose permission codes they hold themselves
- *   (90010107), and may touch only users whose roles grant nothing they lack (90010108).
+ * - No escalation: a caller may give only roles whose permission codes they hold themselves, and
+ *   when limited to a subtree no administrator role that is not (90010107); and may touch only
+ *   users whose roles give nothing more (90010108).
  * - Safety: nobody disables, sets pending or deletes their own account (90010102) or drops their
  *   own last administrator role (90010103); the built-in account `admin` is never disabled,
  *   deleted or renamed (90010104) and keeps the built-in administrator role (90010105).
@@ -97,13 +98,20 @@ export class UserAdmin {
     return { byId: new Map(roles.map((r) => [r.id, r])), byName: new Map(roles.map((r) => [r.roleName, r])) };
   }
 
-  /** The ids among `roleIds` that grant a permission code `caller` does not hold. */
+  /**
+   * The ids among `roleIds` that give more than `caller` has: a permission code the caller does not
+   * hold, or, for a caller limited to a department subtree, an administrator role that is not
+   * (it would see every department).
+   */
   async beyond(roleIds: readonly string[], caller: Caller): Promise<Set<string>> {
     const own = new Set(caller.permissions);
+    const roles = this.ctx.services.sysRole;
+    const scope = await this.scopeOf(caller);
     const out = new Set<string>();
     for (const id of new Set(roleIds)) {
-      const { permissions } = await this.ctx.services.sysRole.grantsOf([id]);
+      const { permissions, roleType } = await roles.grantsOf([id]);
       if (permissions.some((p) => !own.has(p))) out.add(id);
+      else if (scope !== null && roleType === RoleType.ADMIN && (await roles.dataScopeOf({ roleIds: [id], deptCode: scope })) === null) out.add(id);
     }
     return out;
   }
@@ -256,6 +264,7 @@ export class UserAdmin {
    */
   async save(req: UserSaveReq, caller: Caller): Promise<{ id: string }> {
     const scope = await this.scopeOf(caller);
+    const current = req.id ? (await this.targets([req.id], caller, scope))[0] : undefined;
     const roleIds = [...new Set(req.roles)];
     const table = await this.checkRoles(roleIds, caller);
     await this.checkDept(req.deptCode, scope);
@@ -267,7 +276,6 @@ export class UserAdmin {
 
     if (req.id) {
       const id = req.id;
-      const [current] = await this.targets([id], caller, scope);
       const user = current as SysUserTable;
       if (user.userName === ADMIN_USER_NAME && req.userName !== ADMIN_USER_NAME) throw new AppError(UserAdminError.BUILT_IN_ADMIN);
       this.checkKept(user, roleIds, table, caller);
