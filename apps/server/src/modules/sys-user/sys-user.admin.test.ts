@@ -13,6 +13,7 @@ import { menuApi, type MenuNode, type RouteNode } from '@kaopei/contracts/sys-me
 import { roleApi, roleSaveReq } from '@kaopei/contracts/sys-role';
 import { PASSWORD_MSG, userApi, type SessionUser } from '@kaopei/contracts/sys-user';
 import { UserPerm, userAdminApi, type UserDetail, type UserRecord } from '@kaopei/contracts/sys-user-admin';
+import { buildApp } from '../../app';
 import { ADMIN, testApp, type TestApp } from '../../test/app';
 import { must, uniq } from '../../test/builders';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
@@ -324,6 +325,39 @@ describe('guards', () => {
     }
     expect(await detail(a)).toMatchObject({ state: 0, deptCode: 'A01', roles: [ROLE_STUDENT_ID] });
   });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.info('[sys-user.admin.test] TEST_REDIS_URL is unset: the Redis session-store case of "every process" is skipped.');
+
+describe('sessions end in every process', () => {
+  /** Two server instances on one database (and one Redis): sessions opened on `other`, users changed through `app`. */
+  const endsSessions = async (redis: boolean) => {
+    const app = redis ? await testApp({ REDIS_URL: REDIS_URL as string }) : t;
+    const other = await buildApp(app.config, { db: app.db });
+    try {
+      const token = redis ? await app.login() : admin;
+      const infoOn = async (userToken: string) => (await other.app.inject({ method: 'POST', url: userApi.info.path, payload: {}, headers: { token: userToken } })).json().code as number;
+      const loginOn = async (username: string, password: string) => (await other.app.inject({ method: 'POST', url: userApi.login.path, payload: { username, password } })).json().data.token as string;
+      const ids: string[] = [];
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const userName = uniq('mp');
+        ids.push(must(await app.call<{ id: string }>(userAdminApi.save, body({ userName }), token)).id);
+        tokens.push(await loginOn(userName, PW));
+      }
+      expect(await Promise.all(tokens.map(infoOn))).toEqual([0, 0, 0]);
+      must(await app.call(userAdminApi.state, { ids: [ids[0]], state: 1 }, token));
+      must(await app.call(userAdminApi.resetPass, { ids: [ids[1]], password: NEW_PW }, token));
+      must(await app.call(userAdminApi.delete, { ids: [ids[2]] }, token));
+      expect(await Promise.all(tokens.map(infoOn))).toEqual([ErrorCode.NOT_LOGGED_IN, ErrorCode.NOT_LOGGED_IN, ErrorCode.NOT_LOGGED_IN]);
+    } finally {
+      await other.app.close();
+      if (redis) await app.close();
+    }
+  };
+  it('disable, reset-pass and delete end sessions opened on another process (database session store)', () => endsSessions(false));
+  it.skipIf(!REDIS_URL)('disable, reset-pass and delete end sessions opened on another process (Redis session store)', () => endsSessions(true));
 });
 
 /** Data scope lands with the role field dataScope (0 all, 1 the department subtree) of another helper's branch. */

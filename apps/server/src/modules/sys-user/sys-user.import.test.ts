@@ -30,6 +30,8 @@ let dept = '';
 let roleName = '';
 let roleId = '';
 const PW = 'Test@12345';
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.info('[sys-user.import.test] TEST_REDIS_URL is unset: the import through BullMQ is skipped.');
 
 type Cell = string | number | null;
 
@@ -42,16 +44,16 @@ async function xlsx(rows: Cell[][], header: readonly string[] = USER_IMPORT_HEAD
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
-async function upload(data: Buffer, token = admin, name = 'users.xlsx'): Promise<Envelope<JobRef> & { status: number }> {
+async function upload(data: Buffer, token = admin, name = 'users.xlsx', app = t): Promise<Envelope<JobRef> & { status: number }> {
   const { payload, contentType } = await multipart({}, { name, data });
-  const res = await t.app.inject({ method: 'POST', url: userAdminApi.import.path, payload, headers: { 'content-type': contentType, token } });
+  const res = await app.app.inject({ method: 'POST', url: userAdminApi.import.path, payload, headers: { 'content-type': contentType, token } });
   return { ...(res.json() as Envelope<JobRef>), status: res.statusCode };
 }
 
 /** Uploads, waits for the job and answers its result. */
-async function importFile(data: Buffer): Promise<UserImportResult> {
-  const { jobId } = must(await upload(data));
-  const job = await waitForJob(t, admin, jobId, 120_000);
+async function importFile(data: Buffer, app = t, token = admin): Promise<UserImportResult> {
+  const { jobId } = must(await upload(data, token, 'users.xlsx', app));
+  const job = await waitForJob(app, token, jobId, 120_000);
   expect(job).toMatchObject({ state: JobState.DONE, type: USER_IMPORT_JOB });
   return job.result as UserImportResult;
 }
@@ -196,6 +198,21 @@ describe('import', () => {
     expect(count).toBe(1);
     if (saved.code === 0) expect(result).toMatchObject({ imported: 0, errors: [{ row: 152, msg: '第152行：用户名已存在！' }] });
     else expect([saved.code, result.imported]).toEqual([90010001, 300]);
+  });
+});
+
+describe('import on BullMQ', () => {
+  it.skipIf(!REDIS_URL)('runs as a BullMQ job when REDIS_URL is set', async () => {
+    const app = await testApp({ REDIS_URL: REDIS_URL as string });
+    try {
+      expect(app.jobs.kind).toBe('bullmq');
+      const token = await app.login();
+      const tag = uniq('bq');
+      expect(await importFile(await xlsx([[`${tag}a`, '甲', 'A01', '', '', '', '', '', ''], [`${tag}b`, '乙', 'A01', '', '', '', '', '', '']]), app, token)).toEqual({ imported: 2, errors: [], totalErrors: 0 });
+      await app.login({ username: `${tag}b`, password: USER_IMPORT_DEFAULT_PASSWORD });
+    } finally {
+      await app.close();
+    }
   });
 });
 
