@@ -291,9 +291,9 @@ export class UserAdmin {
       return { id };
     }
 
+    if (!password) throw badParams('密码不能为空！'); // the contracts refuse it already
     if (await repo.nameOwner(this.db, req.userName)) throw new AppError(UserError.USER_EXISTS);
     if (req.mobile && (await repo.mobileOwner(this.db, req.mobile))) throw new AppError(UserAdminError.MOBILE_TAKEN);
-    if (!password) throw badParams('密码不能为空！');
     const id = newId();
     const row = userRow({ ...fields, ...pass, id, password, state: UserState.NORMAL, realPerson: 1, createBy: caller.userId, createTime: at, updateTime: at });
     await this.write(() => this.db.transaction().execute((trx) => repo.insertUsers(trx, [row], roleIds.map((roleId) => ({ id: newId(), userId: id, roleId })))));
@@ -344,7 +344,7 @@ export class UserAdmin {
     const scope = await this.scopeOf(caller);
     const live = await this.targets(ids, caller, scope);
     if (state !== UserState.NORMAL) this.checkStateChange(live, caller);
-    await repo.updateLiveUsers(this.db, live.map((r) => r.id), { state, updateTime: now() });
+    await this.db.transaction().execute((trx) => repo.updateLiveUsers(trx, live.map((r) => r.id), { state, updateTime: now() }));
     if (state !== UserState.NORMAL) await this.endSessions(live.map((r) => r.id), caller);
   }
 
@@ -353,7 +353,7 @@ export class UserAdmin {
     const scope = await this.scopeOf(caller);
     await this.checkDept(deptCode, scope);
     const live = await this.targets(ids, caller, scope);
-    await repo.updateLiveUsers(this.db, live.map((r) => r.id), { deptCode, updateTime: now() });
+    await this.db.transaction().execute((trx) => repo.updateLiveUsers(trx, live.map((r) => r.id), { deptCode, updateTime: now() }));
   }
 
   /** POST /api/sys/user/batch-role: the users' roles become `roles` (checked like save's). */
@@ -374,7 +374,8 @@ export class UserAdmin {
     const scope = await this.scopeOf(caller);
     const live = await this.targets(ids, caller, scope);
     const hash = await hashPassword(password);
-    await repo.updateLiveUsers(this.db, live.map((r) => r.id), { password: hash, passState: '1', changedPass: 0, updateTime: now() });
+    const set = { password: hash, passState: '1', changedPass: 0 as const, updateTime: now() };
+    await this.db.transaction().execute((trx) => repo.updateLiveUsers(trx, live.map((r) => r.id), set));
     await this.endSessions(live.map((r) => r.id), caller);
   }
 }

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '@kaopei/contracts';
 import { departApi } from '@kaopei/contracts/sys-depart';
+import { menuApi, type MenuNode } from '@kaopei/contracts/sys-menu';
 import { roleApi } from '@kaopei/contracts/sys-role';
 import { userApi, type SessionUser } from '@kaopei/contracts/sys-user';
 import {
@@ -15,6 +16,7 @@ import {
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_HEADERS,
   USER_IMPORT_JOB,
+  UserPerm,
   userAdminApi,
   type UserDetail,
   type UserImportResult,
@@ -155,6 +157,19 @@ describe('import', () => {
     expect(result.totalErrors).toBe(8);
     expect(await liveUsers()).toBe(before);
     expect(await idOf(`${tag}ok`)).toBeUndefined();
+  });
+
+  it('refuses roles beyond the importer\'s own codes', async () => {
+    const tree = must(await t.call<MenuNode[]>(menuApi.tree, {}, admin));
+    const flat = (ns: MenuNode[]): MenuNode[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const importer = must(await t.call<{ id: string }>(roleApi.save, { roleName: uniq('导入员'), roleLevel: 3, roleType: 2 }, admin)).id;
+    must(await t.call(roleApi.saveMenus, { id: importer, menuIds: [UserPerm.LIST, UserPerm.IMPORT].map((c) => flat(tree).find((m) => m.permission === c)?.id) }, admin));
+    const userName = uniq('imp');
+    must(await t.call(userAdminApi.save, { userName, realName: '导入员', deptCode: 'A01', roles: [importer], password: PW }, admin));
+    const token = await t.login({ username: userName, password: PW });
+    const tag = uniq('sa');
+    const result = await importFile(await xlsx([[`${tag}a`, '甲', 'A01', '', '', '', '', '', ''], [`${tag}b`, '乙', 'A01', '', '', '', '', 'sa', '']]), t, token);
+    expect(result).toEqual({ imported: 0, errors: [{ row: 3, msg: '第3行：不能分配超出自己权限的角色：sa！' }], totalErrors: 1 });
   });
 
   it('refuses whole files: not an xlsx, a wrong header, no data; and other extensions at upload', async () => {
