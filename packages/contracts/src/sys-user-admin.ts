@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { idReq, idSchema, idsReq, pagingReq, pagingRes } from './common';
+import { defineErrors } from './errors';
 import { download, json, upload } from './endpoint';
+import { FILE_PUBLIC_PREFIX, FILE_VIEW_PREFIX } from './sys-file';
 import { jobRef } from './sys-job';
 import { mobileSchema } from './sms';
 import { passwordSchema, profileFields, realNameSchema, userNameSchema } from './sys-user';
@@ -44,6 +46,15 @@ export const userRecord = z.object({
 export type UserRecord = z.infer<typeof userRecord>;
 export const userPagingRes = pagingRes(userRecord);
 
+/** SPEC §5 avatar: one uploaded jpg/png/jpeg image, i.e. the url /api/common/file/upload answered ('' for none). */
+export const AVATAR_MSG = '头像必须是上传的jpg/png图片！';
+export const avatarUrlSchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine((v) => v === '' || [FILE_VIEW_PREFIX, FILE_PUBLIC_PREFIX].some((p) => v.startsWith(p) && /^[A-Za-z0-9]{1,64}\.(jpg|jpeg|png)$/i.test(v.slice(p.length))), AVATAR_MSG)
+  .default('');
+
 /**
  * POST /api/sys/user/save (SPEC §3 edit form, §5 User form (admin)): userName '用户不能为空！',
  * realName '姓名不能为空！', deptCode '部门不能为空！', roles '必须选择一个角色！'; password required only
@@ -59,7 +70,7 @@ export const userSaveReq = profileFields
     roles: z.array(idSchema, { error: '必须选择一个角色！' }).min(1, '必须选择一个角色！').max(20),
     password: z.union([z.literal(''), passwordSchema]).default(''),
     mobile: z.union([z.literal(''), mobileSchema]).default(''),
-    avatar: z.string().trim().max(1000).default(''),
+    avatar: avatarUrlSchema,
   })
   .superRefine((v, ctx) => {
     if (!v.id && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: '密码不能为空！' });
@@ -79,8 +90,20 @@ export const resetPassReq = idsReq.extend({ password: passwordSchema });
 /** A user as pickers show a chosen one (SPEC §2 user-select dialog). */
 export const userBrief = z.object({ id: z.string(), userName: z.string(), realName: z.string(), deptCode: z.string(), deptCode_dictText: z.string() });
 
-/** The user import layout (xlsx): one row per user from row 2 under this header. */
+/**
+ * The user import layout (xlsx, sheet USER_SHEET_NAME or else the first sheet): this header in row 1,
+ * one user per row from row 2. 角色 holds role names separated by `,` or `，` (blank: the built-in
+ * learner role); 密码 blank: USER_IMPORT_DEFAULT_PASSWORD. Every imported account must change its
+ * password at its first login (passState '1').
+ */
 export const USER_IMPORT_HEADERS = ['账号', '姓名', '部门编码', '手机', '邮箱', '身份证号', '积分', '角色', '密码'] as const;
+/** The export layout: the import columns without 密码, plus 状态 (SPEC §7 export). */
+export const USER_EXPORT_HEADERS = ['账号', '姓名', '部门编码', '手机', '邮箱', '身份证号', '积分', '角色', '状态'] as const;
+export const USER_SHEET_NAME = '用户数据';
+/** Password of an imported row whose 密码 is blank; the user must change it at the first login. */
+export const USER_IMPORT_DEFAULT_PASSWORD = 'Kaopei@2026';
+/** Data rows a user import may hold. */
+export const USER_IMPORT_MAX_ROWS = 20_000;
 export const USER_IMPORT_TEMPLATE_FILE = '用户导入模板.xlsx';
 export const USER_EXPORT_FILE = '用户导出.xlsx';
 /** Job type of a user import; its result is `userImportResult`. */
@@ -92,6 +115,31 @@ export const userImportResult = z.object({
   totalErrors: z.number().int(),
 });
 export type UserImportResult = z.infer<typeof userImportResult>;
+
+/**
+ * Errors of user administration (9001xxxx accounts; 900101xx this file). A user outside the caller's
+ * data scope answers 10010003 like one that does not exist.
+ */
+export const UserAdminError = defineErrors({
+  /** Another live user has this mobile number. */
+  MOBILE_TAKEN: { code: 90010101, msg: '手机号已被其他用户使用！' },
+  /** The caller tried to disable, set pending or delete their own account. */
+  SELF_STATE: { code: 90010102, msg: '不能禁用或删除自己的账号！' },
+  /** The caller's own roles would no longer include an administrator role (roleType 2). */
+  SELF_ADMIN_ROLE: { code: 90010103, msg: '不能移除自己的管理员角色！' },
+  /** The built-in account admin cannot be disabled, deleted or renamed. */
+  BUILT_IN_ADMIN: { code: 90010104, msg: '内置管理员账号不能禁用、删除或改名！' },
+  /** The built-in account admin keeps the built-in administrator role. */
+  BUILT_IN_ADMIN_ROLE: { code: 90010105, msg: '内置管理员账号必须保留内置管理员角色！' },
+  /** A role id that does not exist. */
+  ROLE_NOT_FOUND: { code: 90010106, msg: '角色不存在或已被删除！' },
+  /** A role granting a permission code the caller does not hold. */
+  ROLE_BEYOND: { code: 90010107, msg: '不能分配超出自己权限的角色！' },
+  /** A user whose roles grant a permission code the caller does not hold. */
+  USER_BEYOND: { code: 90010108, msg: '不能管理权限高于自己的用户！' },
+});
+/** The answer for a user that does not exist, is deleted, or lies outside the caller's data scope. */
+export const USER_NOT_FOUND_MSG = '用户不存在或已被删除！';
 
 /** Permission codes of user administration (SPEC §6 names sys:user:update). */
 export const UserPerm = {

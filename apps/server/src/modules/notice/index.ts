@@ -36,7 +36,7 @@ export default defineModule({
   },
   menus: [
     {
-      type: MenuType.MENU, title: '系统管理', path: '/admin/sys', name: 'SysMgr', component: 'Layout', redirect: '/admin/sys/notice', alwaysShow: true, icon: 'SettingOutlined', sort: 9,
+      type: MenuType.MENU, title: '系统管理', path: '/admin/sys', name: 'SysMgr', component: 'Layout', redirect: '/admin/sys/user', alwaysShow: true, icon: 'SettingOutlined', sort: 9,
       children: [
         {
           type: MenuType.MENU, title: '通知公告', path: '/admin/sys/notice', name: 'ListNotice', component: 'ListNotice', icon: 'NotificationOutlined', sort: 5,

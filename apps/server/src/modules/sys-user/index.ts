@@ -6,8 +6,12 @@
  * module sms; the caller's own profile, avatar and reset by SMS are `users.self` (sys-user.self.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MenuType } from '@kaopei/contracts';
 import { userApi, type SessionUser } from '@kaopei/contracts/sys-user';
+import { USER_IMPORT_JOB, UserPerm, userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import { AppError } from '../../lib/errors';
+import { requirePerm } from '../../platform/auth';
+import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { SysUserService } from './sys-user.service';
 
@@ -77,7 +81,49 @@ export default defineModule({
       await users.self.updateAvatar(user, body.avatar);
       return null;
     });
+
+    // user administration (sys-user.admin.ts, sys-user.import.ts)
+    r.json(userAdminApi.paging, ({ body, user }) => users.admin.paging(body, user));
+    r.json(userAdminApi.detail, ({ body, user }) => users.admin.detail(body.id, user));
+    r.json(userAdminApi.save, ({ body, user }) => {
+      requirePerm(user, body.id ? UserPerm.UPDATE : UserPerm.ADD);
+      return users.admin.save(body, user);
+    });
+    r.json(userAdminApi.delete, async ({ body, user }) => {
+      await users.admin.delete(body.ids, user);
+      return null;
+    });
+    r.json(userAdminApi.state, async ({ body, user }) => {
+      await users.admin.setState(body.ids, body.state, user);
+      return null;
+    });
+    r.json(userAdminApi.batchDept, async ({ body, user }) => {
+      await users.admin.batchDept(body.ids, body.deptCode, user);
+      return null;
+    });
+    r.json(userAdminApi.batchRole, async ({ body, user }) => {
+      await users.admin.batchRole(body.ids, body.roles, user);
+      return null;
+    });
+    r.json(userAdminApi.resetPass, async ({ body, user }) => {
+      await users.admin.resetPass(body.ids, body.password, user);
+      return null;
+    });
+    r.json(userAdminApi.userList, ({ body, user }) => users.admin.userList(body.ids, user));
+    r.download(userAdminApi.export, async ({ body, user }) => ({ body: await users.admin.importer.exportSheet(body, user) }));
+    r.upload(userAdminApi.import, ({ file, user }) => users.admin.importer.start(file, user));
+    r.download(userAdminApi.importTemplate, async () => ({ body: await users.admin.importer.template() }));
   },
+  jobs: { [USER_IMPORT_JOB]: (users) => (payload, job) => users.admin.importer.run(payload, job) },
+  menus: [
+    {
+      parent: 'SysMgr', type: MenuType.MENU, title: '用户管理', path: '/admin/sys/user', name: 'ListUser', component: 'ListUser', icon: 'UserOutlined', sort: 0,
+      children: [
+        fn('用户列表', UserPerm.LIST, 0), fn('添加用户', UserPerm.ADD, 1), fn('修改用户', UserPerm.UPDATE, 2), fn('删除用户', UserPerm.DELETE, 3),
+        fn('修改状态', UserPerm.STATE, 4), fn('重置密码', UserPerm.RESET_PASS, 5), fn('导入用户', UserPerm.IMPORT, 6), fn('导出用户', UserPerm.EXPORT, 7),
+      ],
+    },
+  ],
   tasks: [{ name: 'sys-user.login-limit-sweep', everyMs: () => 3600_000, run: (users) => users.sweepLoginLimits() }],
   start: async (users, info) => {
     if (info.firstStart) info.accounts.push(...(await users.seed()));

@@ -43,6 +43,7 @@ import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
 import { LoginGuard, RegGuard } from './login-guard';
+import { UserAdmin } from './sys-user.admin';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
@@ -74,12 +75,15 @@ export class SysUserService {
   private readonly sessions: SessionStore;
   /** The caller's own account: profile, avatar, password reset by SMS (sys-user.self.ts). */
   readonly self: SysUserSelf;
+  /** User administration: list, save, delete, state, batch changes, import and export (sys-user.admin.ts). */
+  readonly admin: UserAdmin;
 
   constructor(private readonly ctx: ModuleContext<SysUserDeps>) {
     this.guard = new LoginGuard(ctx.redis, ctx.db);
     this.regGuard = new RegGuard(ctx.redis, ctx.db, REG_LIMITS);
     this.sessions = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
     this.self = new SysUserSelf(ctx, this);
+    this.admin = new UserAdmin(ctx, this);
   }
 
   private get db() {
