@@ -7,11 +7,11 @@
  * department with its sub-departments is the users whose dept_code starts with its code (a data
  * scope is such a prefix too). `scope` null means every department.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
 import type { USER_SORT } from '@kaopei/contracts/sys-user-admin';
 import type { Executor } from '../../db';
 import { isUniqueViolation } from '../../lib/errors';
+import { inDeptScope } from '../../lib/dept-scope';
 import { applyOrders, likeContains, paginate } from '../../lib/paging';
 import type { SysUserRoleTable, SysUserTable } from './sys-user.tables';
 
@@ -50,10 +50,8 @@ function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** `dept_code` starts with `prefix` (the department `prefix` and its sub-departments). */
-function under(prefix: string): Expression<SqlBool> {
-  return sql<SqlBool>`substr(${sql.ref('deptCode')}, 1, ${sql.lit(prefix.length)}) = ${prefix}`;
-}
+/** `dept_code` starts with `prefix` (the department `prefix` and its sub-departments; '' matches nothing). */
+const under = (prefix: string) => inDeptScope('deptCode', prefix);
 
 /** Live users of `scope` matching `f`. */
 function filtered(db: Executor, f: UserFilter, scope: string | null) {
