@@ -99,9 +99,8 @@ export type BindRecord = z.infer<typeof bindRecord>;
 
 /** Columns the binding list can be sorted by. */
 export const BIND_SORT = ['createTime', 'loginType'] as const;
-const bindPagingParams = z.object({ userId: idSchema }, { error: '用户ID不能为空！' });
-/** POST paging {current, size, params: {userId}}: the bindings of one user (params.userId required). */
-export const bindPagingReq = pagingReq(bindPagingParams, { sort: BIND_SORT }).extend({ params: bindPagingParams });
+/** POST paging {current, size, params: {userId}}: the bindings of one user (without a user, an empty page). */
+export const bindPagingReq = pagingReq(z.object({ userId: idSchema.optional() }), { sort: BIND_SORT });
 export const bindPagingRes = pagingRes(bindRecord);
 
 /** POST bind-info {loginType, userId} (SPEC §3 "Mobile binding info"). */
@@ -210,7 +209,7 @@ export const bindApi = {
   bindInfo: json({ path: '/api/sys/user/bind/bind-info', readOnly: true, summary: '用户某种登录方式的绑定信息', access: BindPerm.BIND, body: bindInfoReq, data: bindInfo }),
   directBind: json({ path: '/api/sys/user/bind/direct-bind', summary: '管理员直接为用户绑定手机号', access: BindPerm.BIND, body: directMobileReq, data: z.null() }),
   directUnbind: json({ path: '/api/sys/user/bind/direct-unbind', summary: '管理员直接解除用户的手机号绑定', access: BindPerm.BIND, body: directMobileReq, data: z.null() }),
-  paging: json({ path: '/api/sys/user/bind/paging', readOnly: true, summary: '用户的登录绑定列表', access: BindPerm.BIND, body: bindPagingReq, data: bindPagingRes }),
+  paging: json({ path: '/api/sys/user/bind/paging', readOnly: true, summary: '用户的登录绑定列表（params.userId；未指定用户时为空页）', access: BindPerm.BIND, body: bindPagingReq, data: bindPagingRes }),
   unbindById: json({ path: '/api/sys/user/bind/unbind-by-id', summary: '管理员解除一条登录绑定（之后只能由用户本人重新绑定）', access: BindPerm.BIND, body: idReq, data: z.null() }),
 };
 

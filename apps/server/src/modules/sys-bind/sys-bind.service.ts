@@ -208,10 +208,13 @@ export class SysBindService {
   /**
    * POST paging {params.userId}: the user's bindings (SPEC §3 "Login binding"), mobile in full and
    * third-party accounts masked. A user has at most one binding per login type, so the list (at
-   * most four lines) is built in memory and sorted by `orders` (default: login type).
+   * most four lines) is built in memory and sorted by `orders` (default: login type). Without a
+   * user the page is empty (the list is always of one user's bindings).
    */
   async paging(admin: AuthUser, req: z.output<typeof bindPagingReq>): Promise<Page<BindRecord>> {
-    const account = await this.scopedAccount(admin, req.params.userId);
+    const userId = req.params?.userId;
+    if (!userId) return { records: [], total: 0, pages: 0, current: req.current, size: req.size };
+    const account = await this.scopedAccount(admin, userId);
     const lines = await this.lines(account);
     const typeOrder = (t: string) => (LOGIN_TYPES_ORDER as readonly string[]).indexOf(t);
     for (const o of [...(req.orders ?? [])].reverse()) {

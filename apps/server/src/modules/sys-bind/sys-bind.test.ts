@@ -209,7 +209,8 @@ describe('administrators (direct-bind, direct-unbind, bind-info, paging, unbind-
     expect(await t.call(bindApi.directBind, { mobile: '1', userId: b.userId }, admin)).toMatchObject({ code: CommonError.BAD_PARAMS.code, msg: '手机号码格式不正确!' });
     expect(await t.call(bindApi.directBind, { mobile: uniqueMobile() }, admin)).toMatchObject({ code: CommonError.BAD_PARAMS.code, msg: 'ID不能为空！' });
     expect(await t.call(bindApi.bindInfo, { loginType: 'qq', userId: b.userId }, admin)).toMatchObject({ code: CommonError.BAD_PARAMS.code, msg: '登录方式不正确！' });
-    expect(await t.call(bindApi.paging, {}, admin)).toMatchObject({ code: CommonError.BAD_PARAMS.code, msg: '用户ID不能为空！' });
+    expect(await t.call(bindApi.paging, { params: { userId: '' } }, admin)).toMatchObject({ code: CommonError.BAD_PARAMS.code, msg: 'ID不能为空！' });
+    expect(await t.call(bindApi.paging, {}, admin)).toMatchObject({ code: 0, data: { records: [], total: 0 } });
     expect(await mobileOf(b.userId)).toBe('');
     expect(await rowsOf(b.userId)).toEqual([]);
   });
