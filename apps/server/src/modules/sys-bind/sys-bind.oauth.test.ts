@@ -235,3 +235,29 @@ describe('after an administrator unbinds', () => {
     expect((await loginFlow('wechat', openId)).data?.user?.userId).toBe(u.userId);
   });
 });
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+describe.skipIf(!REDIS_URL)('sessions on Redis (TEST_REDIS_URL)', () => {
+  it('a login with a bound account opens a session every process sees, and logout ends it', async () => {
+    const r = await testApp({ REDIS_URL: REDIS_URL as string });
+    try {
+      await r.services.sysConfig.saveSwitch({ ...(await r.services.sysConfig.switches()), wechatLogin: true }, 'test');
+      const u = await r.newLearner('oredis');
+      const openId = identity();
+      const bindStart = await callWith<{ url: string }>(r, oauthApi.wechatUrl, { state: 'bind' }, { token: u.token });
+      const bindState = new URL(bindStart.data?.url as string).searchParams.get('state') as string;
+      const bindCode = (await r.call<{ code: string }>(oauthApi.localAuthorize, { loginType: 'wechat', openId, state: bindState })).data?.code as string;
+      expect((await callWith(r, oauthApi.wechatCallback, { code: bindCode, state: bindState }, { token: u.token, cookies: { [COOKIE]: bindState } })).code).toBe(0);
+      const start = await callWith<{ url: string }>(r, oauthApi.wechatUrl, {});
+      const state = new URL(start.data?.url as string).searchParams.get('state') as string;
+      const code = (await r.call<{ code: string }>(oauthApi.localAuthorize, { loginType: 'wechat', openId, state })).data?.code as string;
+      const login = await callWith<OauthResult>(r, oauthApi.wechatCallback, { code, state }, { cookies: { [COOKIE]: state } });
+      const token = login.data?.user?.token as string;
+      expect((await r.call<SessionUser>('/api/sys/user/info', {}, token)).data?.userId).toBe(u.userId);
+      expect((await r.call('/api/sys/user/logout', {}, token)).code).toBe(0);
+      expect((await r.call('/api/sys/user/info', {}, token)).code).toBe(CommonError.NOT_LOGGED_IN.code);
+    } finally {
+      await r.close();
+    }
+  });
+});
