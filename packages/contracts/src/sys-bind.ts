@@ -46,6 +46,11 @@ export const oauthCallbackPage = (type: ThirdPartyType) => `/login/oauth/${type}
 /** Web page of the local demonstration provider: `/login/oauth/<loginType>/authorize?redirect_uri=&state=`. */
 export const oauthLocalPage = (type: ThirdPartyType) => `/login/oauth/${type}/authorize`;
 
+/** `138****5678`: a mobile number as lists show it. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile ? '****' : '';
+}
+
 /** SPEC §8 confirmations and successes. */
 export const BIND_MSG = {
   confirmUnbind: '确实要解除绑定吗?',
@@ -59,12 +64,12 @@ export const BIND_MSG = {
 
 // ---------------------------------------------------------------- learner calls
 
-/** A line of the learner's login-binding list (SPEC §2): bound or not, with the account masked. */
+/** A line of the learner's login-binding list (SPEC §2): bound or not, and the account. */
 export const bindListItem = z.object({
   loginType: loginTypeSchema,
   loginType_dictText: z.string(),
   bound: z.boolean(),
-  /** The bound account, masked (`138****5678`, `oX2a****9fQc`); '' when not bound. */
+  /** The bound account: the caller's own number in full for mobile (the unbind form shows it), a third-party account masked (`oX2a****9fQc`); '' when not bound. */
   openId: z.string(),
   /** When it was bound (yyyy-MM-dd HH:mm:ss); '' when not bound or not known. */
   createTime: z.string(),

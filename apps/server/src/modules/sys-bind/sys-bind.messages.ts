@@ -1,10 +1,10 @@
 /** Texts of the binding domain that name a login type, and how accounts are shown masked. */
-import { LOGIN_TYPE_LABEL, LoginType, type ThirdPartyType } from '@kaopei/contracts/sys-bind';
+import { LOGIN_TYPE_LABEL, LoginType, maskMobile, type ThirdPartyType } from '@kaopei/contracts/sys-bind';
 
 /** `138****5678` for a mobile; `oX2a****9fQc` (or `ab****`) for a third-party account. */
 export function maskAccount(loginType: string, value: string): string {
   if (!value) return '';
-  if (loginType === LoginType.MOBILE) return value.length >= 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : '****';
+  if (loginType === LoginType.MOBILE) return maskMobile(value);
   return value.length > 8 ? `${value.slice(0, 4)}****${value.slice(-4)}` : `${value.slice(0, 2)}****`;
 }
 

@@ -94,7 +94,8 @@ export class SysBindService {
 
   /**
    * POST bind-list (SPEC §2 login-binding list): mobile and WeChat always, enterprise WeChat and
-   * DingTalk when switched on or bound; each bound or not, masked, and whether binding can start.
+   * DingTalk when switched on or bound; each bound or not (the caller's own number in full, accounts
+   * masked), and whether binding can start.
    */
   async bindList(userId: string): Promise<BindListItem[]> {
     const account = await this.account(userId);
@@ -107,7 +108,7 @@ export class SysBindService {
         loginType,
         loginType_dictText: LOGIN_TYPE_LABEL[loginType],
         bound: Boolean(line),
-        openId: line ? maskAccount(loginType, line.openId) : '',
+        openId: line ? (loginType === LoginType.MOBILE ? line.openId : maskAccount(loginType, line.openId)) : '',
         createTime: line?.createTime ? formatTimeStrict(line.createTime) : '',
         canBind: loginType === LoginType.MOBILE || on[loginType],
       };
