@@ -218,6 +218,7 @@ export class SysBindService {
     const account = await this.scopedAccount(admin, userId);
     const lines = await this.lines(account);
     const typeOrder = (t: string) => (LOGIN_TYPES_ORDER as readonly string[]).indexOf(t);
+    // Stable sorts, last order first: ties keep the login-type order of `lines`.
     for (const o of [...(req.orders ?? [])].reverse()) {
       const key = (l: SysUserBindTable) => (o.column === 'createTime' ? l.createTime : typeOrder(l.loginType));
       lines.sort((a, b) => (key(a) - key(b)) * (o.asc ? 1 : -1));

@@ -10,6 +10,7 @@ import { CommonError } from '@kaopei/contracts';
 import { SmsError, SmsType } from '@kaopei/contracts/sms';
 import { bindApi, BindError, type BindInfo, type BindListItem, type BindRecord } from '@kaopei/contracts/sys-bind';
 import type { Page } from '@kaopei/contracts';
+import { advanceClock } from '../../lib/time';
 import { testApp, type TestApp } from '../../test/app';
 import { setSwitches, smsCode, uniqueMobile } from './test-support';
 
@@ -217,6 +218,7 @@ describe('administrators (direct-bind, direct-unbind, bind-info, paging, unbind-
 
   it('lists a user’s bindings (mobile in full, accounts masked) and unbinds a third-party account by id; only the user binds again', async () => {
     const u = await learnerWithMobile();
+    advanceClock(1000); // bound a second after the mobile (the time order below)
     await t.services.sysBind.bindThirdParty(u.userId, 'wechat', 'wxOpenIdForPaging-0001');
     const page = (await t.call<Page<BindRecord>>(bindApi.paging, { current: 1, size: 10, params: { userId: u.userId } }, admin)).data as Page<BindRecord>;
     expect(page).toMatchObject({ total: 2, pages: 1, current: 1, size: 10 });
