@@ -65,10 +65,10 @@ export class SysBindService {
     return { wechat: s.wechatLogin, 'crop-wechat': s.cropLogin, 'ding-talk': s.dingLogin };
   }
 
-  /** The live user, or 10010003 (`msg` when given). */
-  private async account(userId: string, msg = USER_MISSING): Promise<Account> {
+  /** The live user, or 10010003. */
+  private async account(userId: string): Promise<Account> {
     const account = await this.ctx.services.sysUser.accountOf(userId);
-    if (!account) throw notFound(msg);
+    if (!account) throw notFound(USER_MISSING);
     return account;
   }
 
@@ -82,7 +82,7 @@ export class SysBindService {
 
   /**
    * The lines of a user's bindings: the mobile (from the user's number; the row when it records that
-   * number) and the third-party rows, in login-type order. `full` shows mobiles unmasked.
+   * number) and the third-party rows, in login-type order, unmasked.
    */
   private async lines(account: Account): Promise<SysUserBindTable[]> {
     const rows = await repo.bindsOfUser(this.db, account.id);
