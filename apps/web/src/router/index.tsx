@@ -24,6 +24,8 @@ const AdminLayout = lazyView(() => import('../layouts/AdminLayout'));
 const WebLayout = lazyView(() => import('../layouts/WebLayout'));
 const Login = lazyView(() => import('../pages/login/Login'));
 const Register = lazyView(() => import('../pages/login/Register'));
+const OauthCallback = lazyView(() => import('../pages/login/OauthCallback'));
+const OauthLocal = lazyView(() => import('../pages/login/OauthLocal'));
 const NotFound = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.NotFound })));
 const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.Unauthorized })));
 
@@ -84,6 +86,8 @@ export function AppRoutes() {
           <Route element={<LoginLayout />}>
             <Route path="/login" element={<Login />} />
             <Route path="/register" element={<Register />} />
+            <Route path="/login/oauth/:type" element={<OauthCallback />} />
+            <Route path="/login/oauth/:type/authorize" element={<OauthLocal />} />
           </Route>
           <Route path="/401" element={<Unauthorized />} />
           <Route path="/404" element={<NotFound />} />

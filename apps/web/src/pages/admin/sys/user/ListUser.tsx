@@ -14,6 +14,7 @@
 import { useState, type HTMLAttributes } from 'react';
 import { App, Card, Col, Form, Input, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, ExportOutlined, ImportOutlined, KeyOutlined, PlusOutlined, StopOutlined, TeamOutlined, ApartmentOutlined } from '@ant-design/icons';
+import { BindPerm } from '@kaopei/contracts/sys-bind';
 import { DicCode } from '@kaopei/contracts/sys-dic';
 import { userAdminApi, UserPerm, UserState, type UserRecord } from '@kaopei/contracts/sys-user-admin';
 import { call, download } from '../../../../api/request';
@@ -21,6 +22,7 @@ import { useAuth } from '../../../../store/auth';
 import { DepartTree } from '../../../../components/DepartTree';
 import { ListToolbar, PagedTable } from '../../../../components/PagedTable';
 import { PermButton, RowAction } from '../../../../components/Perm';
+import UserBindPanel from '../../../../components/bind/UserBindPanel';
 import { SearchBar } from '../../../../components/SearchBar';
 import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../../components/paging';
 import { useDict } from '../../../../components/useDict';
@@ -198,7 +200,13 @@ export default function ListUser() {
           />
         </Card>
       </Col>
-      <UserFormModal open={form.open} id={form.id} onClose={() => setForm((f) => ({ ...f, open: false }))} onSaved={list.refresh} />
+      <UserFormModal
+        open={form.open}
+        id={form.id}
+        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        onSaved={list.refresh}
+        bindPanel={hasPerm(BindPerm.BIND) ? (userId) => <UserBindPanel userId={userId} /> : undefined}
+      />
       <BatchDeptDialog ids={deptIds} onClose={() => setDeptIds(null)} onDone={list.refresh} />
       <BatchRoleDialog ids={roleIds} onClose={() => setRoleIds(null)} onDone={list.refresh} />
       <ResetPassDialog target={resetTarget} onClose={() => setResetTarget(null)} onDone={list.refresh} />
