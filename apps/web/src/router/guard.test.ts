@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteNode } from '@kaopei/contracts/sys-menu';
 import type { SessionUser } from '@kaopei/contracts/sys-user';
-import { CHANGE_PASS_MSG, decide, LOGIN_REQUIRED_MSG, mustChangePassword, REAL_NAME_MSG } from './guard';
+import { mustChangePassword } from '../store/auth';
+import { CHANGE_PASS_MSG, decide, LOGIN_REQUIRED_MSG, REAL_NAME_MSG } from './guard';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
   token: 't', userId: '1', userName: 'u', realName: '学员', avatar: '', roleType: 1, roles: ['student'], permissions: [],

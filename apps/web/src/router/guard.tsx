@@ -19,8 +19,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Spin } from 'antd';
 import { RoleType } from '@kaopei/contracts';
 import { MenuError } from '@kaopei/contracts/sys-menu';
-import type { SessionUser } from '@kaopei/contracts/sys-user';
-import { roleHome, useAuth, type AuthValue } from '../store/auth';
+import { mustChangePassword, roleHome, useAuth, type AuthValue } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { feedback, MESSAGE_SECONDS } from '../utils/feedback';
 import { hasAdminMenus, titleOf } from './tree';
@@ -35,10 +34,6 @@ export const CHANGE_PASS_URL = '/web/uc?to=pass';
 /** Paths the learner redirects below never leave (the personal centre; the error pages, so that a missing /web/uc cannot loop). */
 const UC_EXEMPT = ['/web/uc', '/404', '/401'];
 
-/** SPEC §2: the password was set by someone else (an administrator, an import, a reset) and the user has not changed it yet. */
-export function mustChangePassword(user: Pick<SessionUser, 'passState' | 'changedPass'>): boolean {
-  return user.passState === '1' && !user.changedPass;
-}
 const LOGIN_DELAY_MS = 1500;
 
 /** True for the paths a visitor may open without a token (PUBLIC_PATHS and below). */

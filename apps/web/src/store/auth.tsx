@@ -49,6 +49,11 @@ interface State {
   routes: RouteNode[];
 }
 
+/** SPEC §2: the password was set by someone else (an administrator, an import, a reset) and the user has not changed it yet. */
+export function mustChangePassword(user: Pick<SessionUser, 'passState' | 'changedPass'>): boolean {
+  return user.passState === '1' && !user.changedPass;
+}
+
 /** Home of a role (SPEC §2): learners /web/home, everybody else /admin/dashboard. */
 export function roleHome(user: SessionUser | null): string {
   return user && user.roleType !== RoleType.LEARNER ? '/admin/dashboard' : '/web/home';

@@ -11,8 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { CONFIRM_MISMATCH_MSG, passwordSchema, updatePassReq, userApi } from '@kaopei/contracts/sys-user';
 import { call } from '../../api/request';
-import { mustChangePassword } from '../../router/guard';
-import { useAuth } from '../../store/auth';
+import { mustChangePassword, useAuth } from '../../store/auth';
 import { zodRule } from '../../utils/zod-rule';
 
 /** Shown after a successful change, before the logout. */
