@@ -106,7 +106,7 @@ export default function ProfileForm() {
         </Col>
         {needsBmmc ? (
           <Col xs={24} md={12}>
-            <Form.Item name="bmmc" label="部门名称" required rules={[{ required: true, whitespace: true, message: UserError.BMMC_REQUIRED.msg }, zodRule(profileFields.shape.bmmc)]}>
+            <Form.Item name="bmmc" label="部门名称" required validateFirst rules={[{ required: true, whitespace: true, message: UserError.BMMC_REQUIRED.msg }, zodRule(profileFields.shape.bmmc)]}>
               <Input maxLength={100} placeholder="请输入部门名称" data-testid="profile-bmmc" />
             </Form.Item>
           </Col>
@@ -122,7 +122,7 @@ export default function ProfileForm() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="csrq" label="出生日期" required rules={dateRules} {...dateProps}>
+          <Form.Item name="csrq" label="出生日期" required validateFirst rules={dateRules} {...dateProps}>
             <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder="请选择出生日期" data-testid="profile-csrq" />
           </Form.Item>
         </Col>
@@ -132,7 +132,7 @@ export default function ProfileForm() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="gzsj" label="参加工作时间" required rules={dateRules} {...dateProps}>
+          <Form.Item name="gzsj" label="参加工作时间" required validateFirst rules={dateRules} {...dateProps}>
             <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder="请选择参加工作时间" data-testid="profile-gzsj" />
           </Form.Item>
         </Col>
@@ -159,7 +159,7 @@ export default function ProfileForm() {
         </Col>
         {zw === ZW_OTHER ? (
           <Col xs={24} md={12}>
-            <Form.Item name="qtzw" label="职务名称" required rules={[{ required: true, whitespace: true, message: QTZW_REQUIRED_MSG }, { max: 64, message: '职务名称不能超过64个字符' }]}>
+            <Form.Item name="qtzw" label="职务名称" required validateFirst rules={[{ required: true, whitespace: true, message: QTZW_REQUIRED_MSG }, { max: 64, message: '职务名称不能超过64个字符' }]}>
               <Input maxLength={64} placeholder={QTZW_REQUIRED_MSG} data-testid="profile-qtzw" />
             </Form.Item>
           </Col>
