@@ -15,7 +15,7 @@
  * their wrapper), `profile-submit`.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Col, DatePicker, Form, Input, Row, Skeleton } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, Result, Row, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { profileFields, profileUpdateReq, realNameSchema, userApi, UserError, ZW_OTHER, PROFILE_INCOMPLETE_MSG, dateSchema } from '@kaopei/contracts/sys-user';
@@ -72,6 +72,20 @@ export default function ProfileForm() {
     await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   };
 
+  if (profile.isError) {
+    // The request helper showed why; offer to try again.
+    return (
+      <Result
+        status="warning"
+        title="资料加载失败"
+        extra={
+          <Button onClick={() => void profile.refetch()} data-testid="profile-retry">
+            重试
+          </Button>
+        }
+      />
+    );
+  }
   if (!initial) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (
