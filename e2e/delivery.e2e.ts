@@ -53,6 +53,8 @@ const SITE: SiteInfo = {
   copyRight: '<p>© 2026 考培 <b>Kaopei</b></p>',
   filingNo: '',
   userReg: true,
+  userAudit: false,
+  userDeptType: 1,
   mobileLogin: false,
   wechatLogin: false,
   cropLogin: false,

@@ -21,18 +21,35 @@ export async function loginThroughPage(page: Page, user: { username: string; pas
 /**
  * Registers a learner through /register; the app logs them in and leaves the page. The image
  * captcha is read the way a person would not: from the server's database (`dataDir`, see
- * captchaText), after the page loaded the image of its key.
+ * captchaText), for the key of the image the page shows. When the site lets learners choose their
+ * unit (switch userDeptType 0), `unit` (default 默认部门) is chosen.
  */
-export async function registerThroughPage(page: Page, dataDir: string, user: { userName: string; realName: string; password: string }): Promise<void> {
-  const image = page.waitForRequest((req) => req.url().includes('/api/common/captcha/gen?key='));
+export async function registerThroughPage(page: Page, dataDir: string, user: { userName: string; realName: string; password: string; unit?: string }): Promise<void> {
+  const site = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/sys/config/site');
   await page.goto('/register');
+  const info = ((await (await site).json()) as { data?: { userReg?: boolean; userDeptType?: number } }).data;
+  if (info?.userReg && info.userDeptType === 0) {
+    await page.getByTestId('reg-dept').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: user.unit ?? '默认部门' }).first();
+    await option.waitFor({ state: 'visible' });
+    await option.click();
+  }
   await page.getByTestId('reg-username').fill(user.userName);
   await page.getByTestId('reg-realname').fill(user.realName);
   await page.getByTestId('reg-password').fill(user.password);
   await page.getByTestId('reg-confirm').fill(user.password);
-  await solveCaptcha(page, dataDir, 'reg-captcha', new URL((await image).url()).searchParams.get('key') ?? '');
+  await solveCaptcha(page, dataDir, 'reg-captcha', await captchaKeyOf(page, 'reg-captcha'));
   await page.getByTestId('reg-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+}
+
+/**
+ * The key of the image shown by the CaptchaInput `testId` (read from the image's url: a render
+ * React discarded may have requested images of other keys before).
+ */
+export async function captchaKeyOf(page: Page, testId: string): Promise<string> {
+  const src = (await page.getByTestId(`${testId}-img`).getAttribute('src')) ?? '';
+  return new URL(src, 'http://localhost').searchParams.get('key') ?? '';
 }
 
 /** The <input> behind a testid that sits either on the input itself or on its wrapper. */

@@ -179,6 +179,10 @@ export const siteInfo = z.object({
   filingNo: z.string(),
   /** Whether learners may register themselves. */
   userReg: z.boolean(),
+  /** A registered learner waits for an administrator's approval (the register page says so). */
+  userAudit: z.boolean(),
+  /** 0: the registering learner chooses a department; 1: the fixed default one (the register page then shows no choice). */
+  userDeptType: z.union([z.literal(0), z.literal(1)]),
   /** Login methods the login page offers besides the password (switch configuration). */
   mobileLogin: z.boolean(),
   wechatLogin: z.boolean(),

@@ -131,6 +131,14 @@ export const DepartError = defineErrors({
 export const departApi = {
   tree: json({ path: '/api/sys/depart/tree', readOnly: true, summary: '部门树（管理）', access: DepartPerm.LIST, data: departTreeRes }),
   treeSelect: json({ path: '/api/sys/depart/tree-select', readOnly: true, summary: '部门选择树（value 为部门编码；任何登录用户）', access: 'user', data: departTreeSelectRes }),
+  regTree: json({
+    path: '/api/sys/depart/reg-tree',
+    readOnly: true,
+    summary: '注册时可选的部门树（公开；仅在开放注册且用户自选部门时有内容，否则为空）',
+    access: 'public',
+    data: departTreeSelectRes,
+    ours: true,
+  }),
   detail: json({ path: '/api/sys/depart/detail', readOnly: true, summary: '部门详情', access: DepartPerm.LIST, body: idReq, data: departDetail }),
   save: json({
     path: '/api/sys/depart/save',

@@ -6,7 +6,6 @@ import { captchaKeySchema, captchaValueSchema } from './captcha';
 import { defineErrors } from './errors';
 import { json } from './endpoint';
 import { mobileSchema, smsCodeSchema } from './sms';
-import { departTreeSelectRes } from './sys-depart';
 import { DicCode, XZZW_OTHER } from './sys-dic';
 
 /** SPEC §5: at least 8 characters with upper case, lower case, digit and special character. */
@@ -97,15 +96,6 @@ export const regReq = z.object({
   captchaValue: captchaValueSchema,
 });
 export type RegReq = z.infer<typeof regReq>;
-
-/**
- * POST /api/sys/user/reg-options (ours, public): what the /register page needs before login — the
- * switches userReg, userAudit and userDeptType, and, only while registration is open with
- * userDeptType 0 (the learner chooses), the live departments to choose from (the shape of
- * /api/sys/depart/tree-select, which needs a login); [] otherwise.
- */
-export const regOptions = z.object({ userReg: z.boolean(), userAudit: z.boolean(), userDeptType: z.number().int(), departs: departTreeSelectRes });
-export type RegOptions = z.infer<typeof regOptions>;
 
 /** SPEC §5 Profile form / registration: the unit is required. */
 export const DEPT_REQUIRED_MSG = '请选择所属单位';
@@ -303,7 +293,6 @@ export const userApi = {
     data: sessionUser,
   }),
   reg: json({ path: '/api/sys/user/reg', summary: '学员注册（需图形验证码，按IP限频；应答同登录，需审核时令牌为空）', access: 'public', body: regReq, data: sessionUser }),
-  regOptions: json({ path: '/api/sys/user/reg-options', readOnly: true, summary: '注册页所需：是否开放注册、是否审核、部门方式及（用户自选时）可选部门树（公开）', access: 'public', data: regOptions, ours: true }),
   info: json({ path: '/api/sys/user/info', readOnly: true, summary: '当前令牌的会话用户', access: 'user', data: sessionUser }),
   logout: json({ path: '/api/sys/user/logout', summary: '退出登录（令牌立即失效）', access: 'user', data: z.null() }),
   updatePass: json({ path: '/api/sys/user/update-pass', summary: '修改本人密码（其他会话随之失效；不再要求修改密码）', access: 'user', body: updatePassReq, data: z.null() }),

@@ -1,6 +1,6 @@
 /**
- * Admin layout (SPEC §2 "Admin layout", "Screens and dialogs" generic items), the element of the route
- * `/admin/*`:
+ * Admin layout (SPEC §2 "Admin layout", "Screens and dialogs" generic items), shown on /admin paths
+ * and, for administrators, /profile/index (router/index.tsx):
  * - sidebar menu from the server's 'Layout' trees, 210 px, collapsible (kept in this browser); below
  *   992 px the screen is treated as mobile: the sidebar closes and opens as a drawer, and closes
  *   again once an entry is chosen; the logo above it follows the sidebarLogo setting;
@@ -25,6 +25,7 @@ import { updateSettings, useSettings } from '../store/settings';
 import { cachedPaths, tagsStore, useTags, type TagView } from '../store/tags';
 import { activeMenuKey, flattenRoutes, rootsOf, type FlatRoute } from '../router/tree';
 import { AdminViews, type AdminPane } from '../router/admin-views';
+import { profileRoute } from '../router/shared-routes';
 import { lazyPart } from '../utils/lazy-part';
 import { FontSizeSwitch } from '../components/layout/FontSizeSwitch';
 import { FullscreenToggle } from '../components/layout/FullscreenToggle';
@@ -93,7 +94,8 @@ export default function AdminLayout() {
 
   const roots = useMemo(() => rootsOf(routes, 'admin'), [routes]);
   const items = useMemo(() => buildAdminMenu(roots), [roots]);
-  const flat = useMemo(() => flattenRoutes(roots), [roots]);
+  // The server's pages, and /profile/index (a page of every administrator, not a menu: router/shared-routes.ts).
+  const flat = useMemo(() => [...flattenRoutes(roots), profileRoute('admin')], [roots]);
   const page = useMemo(() => flat.find((r) => matchPath({ path: r.path, end: true }, pathname)), [flat, pathname]);
   const selected = activeMenuKey(pathname, flat);
   const [openKeys, setOpenKeys] = useState<string[]>(() => parentKeysOf(roots, selected));

@@ -1,7 +1,7 @@
 /**
  * Learner layout (SPEC §2 "Learner web routes"): header with the site name, the header menu, and on
- * the right 注册/登录 for visitors or the real name with a dropdown (管理后台 for admins, 退出登录
- * after confirmation); footer with the copyright. Header entries of the spec whose pages are not
+ * the right 注册/登录 for visitors or the real name with a dropdown (个人中心 → /web/uc, 管理后台 for
+ * admins, 退出登录 after confirmation); footer with the copyright. Header entries of the spec whose pages are not
  * built yet stay hidden; the learner tree's visible children (在线考试, 我的成绩) are added. Below
  * 768 px the menu moves into a drawer.
  *
@@ -47,6 +47,8 @@ export const WEB_HEADER_MENU = [
   { path: '/web/uc', title: '个人中心' },
 ];
 
+/** The personal centre (SPEC §2 navbar dropdown "personal profile"), for everybody. */
+const TO_UC: UserMenuLink = { label: '个人中心', icon: <UserOutlined />, to: '/web/uc' };
 /** Shown to admins only. */
 const TO_ADMIN: UserMenuLink = { label: '管理后台', icon: <DashboardOutlined />, to: '/admin/dashboard' };
 
@@ -87,7 +89,7 @@ export default function WebLayout() {
           </Button>
         }
       >
-        <UserMenu links={user.roleType !== RoleType.LEARNER ? [TO_ADMIN] : []} className="web-user" testId="web-user-menu">
+        <UserMenu links={user.roleType !== RoleType.LEARNER ? [TO_UC, TO_ADMIN] : [TO_UC]} className="web-user" testId="web-user-menu">
           {userLabel}
         </UserMenu>
       </Suspense>

@@ -2,7 +2,8 @@
  * The admin pages inside AdminLayout, kept alive per tag (SPEC §2 "Admin layout": visited views are
  * cached, pages flagged noCache are not).
  *
- * AdminLayout is the element of the route `/admin/*`; it renders one pane per view to show or keep:
+ * AdminLayout is rendered by the route table in place of its routes (router/index.tsx), so the
+ * panes' `<Routes>` match the pages' absolute paths; it renders one pane per view to show or keep:
  * the current location, plus the cached tags (store/tags.ts `cachedPaths`). Each pane is its own
  * `<Routes location>` over the admin page routes, inside React's `<Activity>`: the shown pane is
  * 'visible'; a kept pane is 'hidden' — its DOM stays (display: none) with all its state (filters,
@@ -20,9 +21,6 @@ import { resolveView } from './registry';
 import { Keyed } from './keyed';
 import type { FlatRoute } from './tree';
 
-/** The prefix of every admin page path (the layout's route is `${ADMIN_PREFIX}/*`). */
-export const ADMIN_PREFIX = '/admin';
-
 /** One view to render: `key` changes when the view must be mounted afresh (refresh). */
 export interface AdminPane {
   key: string;
@@ -30,11 +28,6 @@ export interface AdminPane {
   /** The location the view sees: the current one for the shown pane; for a hidden one, what it had when it was last shown. */
   location: Pick<Location, 'pathname' | 'search' | 'hash'> & Partial<Location>;
   active: boolean;
-}
-
-/** `/admin/exam/qu` → `/exam/qu`: page routes relative to the layout route (absolute ones keep working below `/admin/*`). */
-export function relativeToAdmin(path: string): string {
-  return path === ADMIN_PREFIX ? '/' : path.startsWith(`${ADMIN_PREFIX}/`) ? path.slice(ADMIN_PREFIX.length) : path;
 }
 
 function Pane({ pane, routes }: { pane: AdminPane; routes: ReactNode }) {
@@ -59,7 +52,7 @@ export function AdminViews({ pages, panes }: { pages: FlatRoute[]; panes: AdminP
     () => [
       ...pages.flatMap((r) => {
         const view = resolveView(r.component, r.path);
-        return view ? [<Route key={r.path} path={relativeToAdmin(r.path)} element={<Keyed view={view} />} />] : [];
+        return view ? [<Route key={r.path} path={r.path} element={<Keyed view={view} />} />] : [];
       }),
       <Route key="*" path="*" element={<Navigate to="/404" replace />} />,
     ],

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteNode } from '@kaopei/contracts/sys-menu';
 import type { SessionUser } from '@kaopei/contracts/sys-user';
-import { decide, LOGIN_REQUIRED_MSG, REAL_NAME_MSG } from './guard';
+import { mustChangePassword } from '../store/auth';
+import { CHANGE_PASS_MSG, decide, LOGIN_REQUIRED_MSG, REAL_NAME_MSG } from './guard';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
   token: 't', userId: '1', userName: 'u', realName: '学员', avatar: '', roleType: 1, roles: ['student'], permissions: [],
@@ -46,6 +47,29 @@ describe('navigation guard (SPEC §2)', () => {
   it('sends a learner without real-name verification to /web/uc, except there', () => {
     expect(decide('/web/index', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'redirect', to: '/web/uc', warn: REAL_NAME_MSG });
     expect(decide('/web/uc', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'pass' });
+  });
+
+  it('sends a learner whose password was set by someone else to the password tab of /web/uc, except there (SPEC §2)', () => {
+    const forced = learner({ passState: '1', changedPass: false });
+    expect(CHANGE_PASS_MSG).toBe('您需要修改密码后才能正常使用！');
+    for (const p of ['/web/index', '/web/home', '/web/paper', '/profile/index']) {
+      expect(decide(p, '', forced as never), p).toEqual({ kind: 'redirect', to: '/web/uc?to=pass', warn: CHANGE_PASS_MSG });
+    }
+    // Already in the personal centre (with or without the tab query), or on an error page: no loop.
+    expect(decide('/web/uc', '?to=pass', forced as never)).toEqual({ kind: 'pass' });
+    expect(decide('/web/uc', '', forced as never)).toEqual({ kind: 'pass' });
+    expect(decide('/404', '', forced as never)).toEqual({ kind: 'pass' });
+    // /login goes home first; home then sends on to the password tab.
+    expect(decide('/login', '', forced as never)).toEqual({ kind: 'redirect', to: '/web/home' });
+    // The password change comes before real-name verification.
+    expect(decide('/web/index', '', learner({ passState: '1', changedPass: false, realPerson: 0 }) as never)).toEqual({ kind: 'redirect', to: '/web/uc?to=pass', warn: CHANGE_PASS_MSG });
+    // Changed since, set by the user, or not a learner: nothing happens.
+    expect(decide('/web/index', '', learner({ passState: '1', changedPass: true }) as never)).toEqual({ kind: 'pass' });
+    expect(decide('/web/index', '', learner({ passState: '0', changedPass: false }) as never)).toEqual({ kind: 'pass' });
+    const forcedAdmin = { ...admin(), user: user({ roleType: 2, roles: ['sa'], passState: '1', changedPass: false }) };
+    expect(decide('/admin/dashboard', '', forcedAdmin as never)).toEqual({ kind: 'pass' });
+    expect(mustChangePassword({ passState: '1', changedPass: false })).toBe(true);
+    expect(mustChangePassword({ passState: '', changedPass: false })).toBe(false);
   });
 
   it('resets the token of an admin without generated menus (SPEC §6 message)', () => {

@@ -8,7 +8,10 @@
  * - a logged-in user on /login, '' or / goes to the redirect query or the role home;
  * - an admin without generated admin menus: '您无权访问此系统，请联系管理员进行菜单授权！', token reset,
  *   /login?redirect=<path>;
- * - roleType 1 on /admin/* → /web/home; a learner whose realPerson ≠ 1 → /web/uc with a warning;
+ * - roleType 1 on /admin/* → /web/home;
+ * - a learner whose password was set by someone else and not changed since (passState '1',
+ *   changedPass false) → /web/uc?to=pass (the password tab) with '您需要修改密码后才能正常使用！';
+ *   then a learner whose realPerson ≠ 1 → /web/uc with a warning (neither when already on /web/uc);
  * - the document title is "<route title> - <siteName>".
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -16,7 +19,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Spin } from 'antd';
 import { RoleType } from '@kaopei/contracts';
 import { MenuError } from '@kaopei/contracts/sys-menu';
-import { roleHome, useAuth, type AuthValue } from '../store/auth';
+import { mustChangePassword, roleHome, useAuth, type AuthValue } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { feedback, MESSAGE_SECONDS } from '../utils/feedback';
 import { hasAdminMenus, titleOf } from './tree';
@@ -24,6 +27,13 @@ import { hasAdminMenus, titleOf } from './tree';
 export const PUBLIC_PATHS = ['/login', '/register', '/forgot', '/401', '/404', '/sync', '/web/home', '/web/state', '/web/state/details'];
 export const LOGIN_REQUIRED_MSG = '请先登录';
 export const REAL_NAME_MSG = '您需要完成实名认证后才能正常使用！';
+/** SPEC §2 "change your password before normal use". */
+export const CHANGE_PASS_MSG = '您需要修改密码后才能正常使用！';
+/** Where a learner who must change the password is sent (the password tab of the personal centre). */
+export const CHANGE_PASS_URL = '/web/uc?to=pass';
+/** Paths the learner redirects below never leave (the personal centre; the error pages, so that a missing /web/uc cannot loop). */
+const UC_EXEMPT = ['/web/uc', '/404', '/401'];
+
 const LOGIN_DELAY_MS = 1500;
 
 /** True for the paths a visitor may open without a token (PUBLIC_PATHS and below). */
@@ -65,8 +75,10 @@ export function decide(pathname: string, search: string, auth: Pick<AuthValue, '
     return { kind: 'reset', to: loginUrl(fullPath), error: MenuError.NO_MENUS.msg };
   }
   if (isLearner && (pathname === '/admin' || pathname.startsWith('/admin/'))) return { kind: 'redirect', to: '/web/home' };
-  // /404 and /401 are exempt too, so that a missing /web/uc page cannot loop.
-  if (isLearner && user.realPerson !== 1 && !['/web/uc', '/404', '/401'].includes(pathname)) {
+  if (isLearner && mustChangePassword(user) && !UC_EXEMPT.includes(pathname)) {
+    return { kind: 'redirect', to: CHANGE_PASS_URL, warn: CHANGE_PASS_MSG };
+  }
+  if (isLearner && user.realPerson !== 1 && !UC_EXEMPT.includes(pathname)) {
     return { kind: 'redirect', to: '/web/uc', warn: REAL_NAME_MSG };
   }
   return { kind: 'pass' };

@@ -1,10 +1,12 @@
 /**
- * Route table (SPEC §2): static public pages (/login, /register in the login layout; /401, /404;
- * /web/home in the learner layout for visitors) plus the routes built at runtime from the server
- * tree — 'WebLayout' children under WebLayout, other component names resolved lazily by the registry
- * (unknown names are logged and skipped). The 'Layout' children are AdminLayout's: the route
- * `/admin/*` renders the layout, which renders its pages itself so that it can keep visited ones
- * alive (router/admin-views.tsx). Everything renders inside THE navigation guard.
+ * Route table (SPEC §2): static public pages (/login, /register, /forgot in the login layout; /401,
+ * /404; /web/home in the learner layout for visitors) plus the routes built at runtime from the
+ * server tree — 'WebLayout' children under WebLayout, other component names resolved lazily by the
+ * registry (unknown names are logged and skipped). The 'Layout' children are AdminLayout's: on
+ * /admin paths (and /profile/index for administrators, router/shared-routes.ts) the layout is
+ * rendered instead of the route table, and renders its pages itself (absolute paths) so that it can
+ * keep visited ones alive (router/admin-views.tsx). /profile/index of a learner is a page of the
+ * learner layout. Everything renders inside THE navigation guard.
  *
  * Layouts and pages are lazy chunks, so a page loads only its own layout (learner pages never load
  * AdminLayout, /login loads neither). While the session loads, the layout and view of the current
@@ -12,11 +14,13 @@
  */
 import { Suspense, useEffect, useMemo } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { RoleType } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
 import { NavigationGuard } from './guard';
 import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
 import { Keyed } from './keyed';
+import { inAdminLayout, PROFILE_PATH, PROFILE_TITLE, PROFILE_VIEW } from './shared-routes';
 import { PageLoading } from '../components/PageLoading';
 
 const LoginLayout = lazyView(() => import('../layouts/LoginLayout'));
@@ -26,6 +30,7 @@ const Login = lazyView(() => import('../pages/login/Login'));
 const Register = lazyView(() => import('../pages/login/Register'));
 const OauthCallback = lazyView(() => import('../pages/login/OauthCallback'));
 const OauthLocal = lazyView(() => import('../pages/login/OauthLocal'));
+const Forgot = lazyView(() => import('../pages/login/Forgot'));
 const NotFound = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.NotFound })));
 const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.Unauthorized })));
 
@@ -33,6 +38,8 @@ const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) 
 export const STATIC_TITLES = [
   { path: '/login', title: '用户登录' },
   { path: '/register', title: '用户注册' },
+  { path: '/forgot', title: '找回密码' },
+  { path: PROFILE_PATH, title: PROFILE_TITLE },
   { path: '/401', title: '无权访问' },
   { path: '/404', title: '页面不存在' },
   { path: '/web/home', title: '首页' },
@@ -49,11 +56,17 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 
 /**
  * The lazy chunks the page at `pathname` will render: its layout and, when the route tree is known,
- * its view. Pure; [] for paths that only redirect.
+ * its view (/profile/index: in the admin layout for an administrator, `isAdmin`). Pure; [] for
+ * paths that only redirect.
  */
-export function chunksFor(pathname: string, flat: FlatRoute[]): LazyView[] {
+export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false): LazyView[] {
   if (pathname === '/login') return [LoginLayout, Login];
   if (pathname === '/register') return [LoginLayout, Register];
+  if (pathname === '/forgot') return [LoginLayout, Forgot];
+  if (pathname === PROFILE_PATH) {
+    const profile = viewRegistry[PROFILE_VIEW];
+    return [isAdmin ? AdminLayout : WebLayout, ...(profile ? [profile] : [])];
+  }
   const hit = flat.find((r) => matchPath({ path: r.path, end: true }, pathname));
   const view = hit && Object.hasOwn(viewRegistry, hit.component) ? viewRegistry[hit.component] : undefined;
   if (under(pathname, '/admin')) return view ? [AdminLayout, view] : [AdminLayout];
@@ -66,44 +79,49 @@ export function chunksFor(pathname: string, flat: FlatRoute[]): LazyView[] {
 
 /** The whole route table inside THE navigation guard; re-renders when the session's route tree changes. */
 export function AppRoutes() {
-  const { routes } = useAuth();
+  const { routes, user } = useAuth();
   const { pathname } = useLocation();
+  const isAdmin = user !== null && user.roleType !== RoleType.LEARNER;
   const flat = useMemo(() => flattenRoutes(routes), [routes]);
   const redirects = useMemo(() => redirectRoutes(routes), [routes]);
   const titles = useMemo(() => [...flat.map((r) => ({ path: r.path, title: r.title })), ...STATIC_TITLES], [flat]);
   const web = flat.filter((r) => r.layout === 'web');
   const WebHome = viewRegistry.WebHome;
+  const Profile = resolveView(PROFILE_VIEW, PROFILE_PATH);
 
   // Start the current page's chunks now (the guard may still be waiting for the session).
   useEffect(() => {
-    for (const chunk of chunksFor(pathname, flat)) chunk.preload();
-  }, [pathname, flat]);
+    for (const chunk of chunksFor(pathname, flat, isAdmin)) chunk.preload();
+  }, [pathname, flat, isAdmin]);
+
+  const table = (
+    <Routes>
+      <Route element={<LoginLayout />}>
+        <Route path="/login" element={<Login />} />
+        <Route path="/register" element={<Register />} />
+        <Route path="/forgot" element={<Forgot />} />
+        <Route path="/login/oauth/:type" element={<OauthCallback />} />
+        <Route path="/login/oauth/:type/authorize" element={<OauthLocal />} />
+      </Route>
+      <Route path="/401" element={<Unauthorized />} />
+      <Route path="/404" element={<NotFound />} />
+      <Route element={<WebLayout />}>
+        {web.some((r) => r.path === '/web/home') || !WebHome ? null : <Route path="/web/home" element={<WebHome />} />}
+        {pageRoutes(web)}
+        {Profile ? <Route path={PROFILE_PATH} element={<Profile />} /> : null}
+      </Route>
+      {redirects.map((r) => (
+        <Route key={`redirect:${r.path}`} path={r.path} element={<Navigate to={r.to} replace />} />
+      ))}
+      {redirects.some((r) => r.path === '/web') ? null : <Route path="/web" element={<Navigate to="/web/home" replace />} />}
+      <Route path="/" element={<Navigate to="/web/home" replace />} />
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
 
   return (
     <NavigationGuard titles={titles}>
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route element={<LoginLayout />}>
-            <Route path="/login" element={<Login />} />
-            <Route path="/register" element={<Register />} />
-            <Route path="/login/oauth/:type" element={<OauthCallback />} />
-            <Route path="/login/oauth/:type/authorize" element={<OauthLocal />} />
-          </Route>
-          <Route path="/401" element={<Unauthorized />} />
-          <Route path="/404" element={<NotFound />} />
-          <Route element={<WebLayout />}>
-            {web.some((r) => r.path === '/web/home') || !WebHome ? null : <Route path="/web/home" element={<WebHome />} />}
-            {pageRoutes(web)}
-          </Route>
-          <Route path="/admin/*" element={<AdminLayout />} />
-          {redirects.map((r) => (
-            <Route key={`redirect:${r.path}`} path={r.path} element={<Navigate to={r.to} replace />} />
-          ))}
-          {redirects.some((r) => r.path === '/web') ? null : <Route path="/web" element={<Navigate to="/web/home" replace />} />}
-          <Route path="/" element={<Navigate to="/web/home" replace />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{inAdminLayout(pathname, redirects, isAdmin) ? <AdminLayout /> : table}</Suspense>
     </NavigationGuard>
   );
 }

@@ -4,15 +4,18 @@
  *
  * status: 'anonymous' (no token) → 'loading' (token, fetching user + routes) → 'ready', or
  * 'failed' when loading broke (the guard then resets the token and goes to login).
- * `login` / `register` store the returned token and load the routes; `logout` calls the server,
- * clears everything and goes to /login (the provider lives inside the router); `resetToken` clears locally only.
+ * `login` / `mobileLogin` / `register` store the returned token and load the routes (a registration
+ * put under review answers no token: nothing is stored, the caller shows the review message);
+ * `updateUser` changes fields of the loaded session user after a profile, avatar or password change;
+ * `logout` calls the server, clears everything and goes to /login (the provider lives inside the
+ * router); `resetToken` clears locally only.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { RoleType } from '@kaopei/contracts';
 import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
-import { type LoginReq, type RegReq, type SessionUser, userApi } from '@kaopei/contracts/sys-user';
+import { type LoginReq, type MobileLoginReq, type RegReq, type SessionUser, userApi } from '@kaopei/contracts/sys-user';
 import { call } from '../api/request';
 import { getToken, removeToken, setToken } from '../utils/token';
 
@@ -25,7 +28,12 @@ export interface AuthValue {
   /** Server route tree; empty until loaded. */
   routes: RouteNode[];
   login: (body: LoginReq) => Promise<SessionUser>;
+  /** Login by mobile number and SMS code (SPEC §4 Session "mobile-login"). */
+  mobileLogin: (body: MobileLoginReq) => Promise<SessionUser>;
+  /** Registers; the answer's token is '' when the account waits for review (then nobody is logged in). */
   register: (body: RegReq) => Promise<SessionUser>;
+  /** Merges `patch` into the session user (realName, avatar, changedPass … after the user changed them). */
+  updateUser: (patch: Partial<SessionUser>) => void;
   logout: () => Promise<void>;
   resetToken: () => void;
   /** True when the user holds at least one of the codes (an empty list passes; SPEC §6). */
@@ -39,6 +47,11 @@ interface State {
   token: string;
   user: SessionUser | null;
   routes: RouteNode[];
+}
+
+/** SPEC §2: the password was set by someone else (an administrator, an import, a reset) and the user has not changed it yet. */
+export function mustChangePassword(user: Pick<SessionUser, 'passState' | 'changedPass'>): boolean {
+  return user.passState === '1' && !user.changedPass;
 }
 
 /** Home of a role (SPEC §2): learners /web/home, everybody else /admin/dashboard. */
@@ -89,7 +102,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async (body: LoginReq) => signIn(await call(userApi.login, body)), [signIn]);
-  const register = useCallback(async (body: RegReq) => signIn(await call(userApi.reg, body)), [signIn]);
+  const mobileLogin = useCallback(async (body: MobileLoginReq) => signIn(await call(userApi.mobileLogin, body)), [signIn]);
+  const register = useCallback(
+    async (body: RegReq) => {
+      const user = await call(userApi.reg, body);
+      return user.token ? signIn(user) : user;
+    },
+    [signIn],
+  );
+  const updateUser = useCallback((patch: Partial<SessionUser>) => {
+    setState((s) => (s.user ? { ...s, user: { ...s.user, ...patch } } : s));
+  }, []);
 
   const resetToken = useCallback(() => {
     removeToken();
@@ -118,8 +141,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, login, register, logout, resetToken, hasPerm }),
-    [state, login, register, logout, resetToken, hasPerm],
+    () => ({ ...state, login, mobileLogin, register, updateUser, logout, resetToken, hasPerm }),
+    [state, login, mobileLogin, register, updateUser, logout, resetToken, hasPerm],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -16,6 +16,8 @@ export const DEFAULT_SITE: SiteInfo = {
   copyRight: '',
   filingNo: '',
   userReg: false,
+  userAudit: false,
+  userDeptType: 1,
   mobileLogin: false,
   wechatLogin: false,
   cropLogin: false,

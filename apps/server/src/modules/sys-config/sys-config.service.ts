@@ -80,6 +80,8 @@ export class SysConfigService {
       copyRight: c.copyRight,
       filingNo: c.filingNo,
       userReg: s.userReg,
+      userAudit: s.userAudit,
+      userDeptType: s.userDeptType,
       mobileLogin: s.mobileLogin,
       wechatLogin: s.wechatLogin,
       cropLogin: s.cropLogin,

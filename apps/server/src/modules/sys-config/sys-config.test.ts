@@ -22,7 +22,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) console.info('TEST_REDIS_URL is unset: the cross-process cache invalidation test of sys-config is skipped.');
 
 /** Every key the public site call may answer. */
-const PUBLIC_KEYS = ['siteName', 'frontLogo', 'backLogo', 'copyRight', 'filingNo', 'userReg', 'mobileLogin', 'wechatLogin', 'cropLogin', 'dingLogin', 'faceLogin', 'moduleExam', 'moduleBattle', 'props'].sort();
+const PUBLIC_KEYS = ['siteName', 'frontLogo', 'backLogo', 'copyRight', 'filingNo', 'userReg', 'userAudit', 'userDeptType', 'mobileLogin', 'wechatLogin', 'cropLogin', 'dingLogin', 'faceLogin', 'moduleExam', 'moduleBattle', 'props'].sort();
 
 const SWITCHES: SwitchConfig = {
   userReg: false, userAudit: true, userDeptType: 1, userDeptCode: 'A01', mobileLogin: true, wechatLogin: false,
@@ -46,7 +46,7 @@ describe('first start: defaults from the environment', () => {
 
   it('seeds the site and switch rows from KAOPEI_SITE_NAME, KAOPEI_COPYRIGHT, KAOPEI_FILING_NO and KAOPEI_USER_REG', async () => {
     expect(await site(t)).toEqual({
-      siteName: '测试培训站', frontLogo: '', backLogo: '', copyRight: '<p>© 2026 测试</p>', filingNo: '京ICP备12345678号', userReg: false,
+      siteName: '测试培训站', frontLogo: '', backLogo: '', copyRight: '<p>© 2026 测试</p>', filingNo: '京ICP备12345678号', userReg: false, userAudit: false, userDeptType: 0,
       mobileLogin: false, wechatLogin: false, cropLogin: false, dingLogin: false, faceLogin: false,
       moduleExam: true, moduleBattle: false, props: { moduleCourse: false, moduleCert: false },
     });
@@ -183,7 +183,7 @@ describe('switch configuration', () => {
     expect(await t.call(configApi.switchSave, SWITCHES, admin)).toMatchObject({ code: 0, data: null });
     expect(must(await t.call<SwitchConfig>(configApi.switchDetail, {}, admin))).toEqual(SWITCHES);
     expect(await t.services.sysConfig.switches()).toEqual(SWITCHES);
-    expect(await site(t)).toMatchObject({ userReg: false, mobileLogin: true, wechatLogin: false, faceLogin: true, cropLogin: true, dingLogin: false });
+    expect(await site(t)).toMatchObject({ userReg: false, userAudit: true, userDeptType: 1, mobileLogin: true, wechatLogin: false, faceLogin: true, cropLogin: true, dingLogin: false });
     const back = { ...SWITCHES, userReg: true, userDeptType: 0 as const, userDeptCode: '', faceAudit: 'auto' as const, loginTick: 0 as const };
     must(await t.call(configApi.switchSave, back, admin));
     expect(await t.services.sysConfig.switches()).toEqual(back);

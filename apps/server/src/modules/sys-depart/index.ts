@@ -1,6 +1,7 @@
 /**
  * Module sys-depart: departments (SPEC §3 "Department node", §7 /api/sys/depart/*). The 部门管理 page
- * hangs under 系统管理 (declared by module notice). Deleting asks sysUser whether users remain.
+ * hangs under 系统管理 (declared by module notice). Deleting asks sysUser whether users remain; the
+ * public registration tree asks sysConfig whether learners may register and choose a unit.
  */
 import { MenuType } from '@kaopei/contracts';
 import { DepartPerm, departApi } from '@kaopei/contracts/sys-depart';
@@ -18,12 +19,13 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'sysDepart',
   summary: '部门',
-  deps: ['sysUser'],
+  deps: ['sysUser', 'sysConfig'],
   tables: ['sys_depart'],
   service: (ctx) => new SysDepartService(ctx),
   routes: (r, departs) => {
     r.json(departApi.tree, () => departs.tree());
     r.json(departApi.treeSelect, () => departs.treeSelect());
+    r.json(departApi.regTree, () => departs.regTree());
     r.json(departApi.detail, ({ body }) => departs.detail(body.id));
     r.json(departApi.save, ({ body, user }) => {
       requirePerm(user, body.id ? DepartPerm.UPDATE : DepartPerm.ADD);

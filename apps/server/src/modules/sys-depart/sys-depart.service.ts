@@ -57,7 +57,7 @@ function forest<T>(rows: SysDepartTable[], make: (r: SysDepartTable, children: T
 const duplicateName = (name: string) => new AppError(DepartError.DUPLICATE_NAME, `同一上级部门下已有名为“${name}”的部门！`);
 
 export class SysDepartService {
-  constructor(private readonly ctx: ModuleContext<'sysUser'>) {}
+  constructor(private readonly ctx: ModuleContext<'sysUser' | 'sysConfig'>) {}
 
   private get db() {
     return this.ctx.db;
@@ -78,6 +78,16 @@ export class SysDepartService {
   /** POST /api/sys/depart/tree-select: the same forest for pickers, `{value: deptCode, title, key: deptCode, sfyxjbm, children}`. */
   async treeSelect(): Promise<DepartOption[]> {
     return forest<DepartOption>(await repo.listLive(this.db), (r, children) => ({ value: r.deptCode, title: r.deptName, key: r.deptCode, sfyxjbm: Number(r.sfyxjbm), children }));
+  }
+
+  /**
+   * POST /api/sys/depart/reg-tree (public, the /register page): the picker forest while the switch
+   * configuration lets learners register and choose their unit (userReg on, userDeptType 0); an
+   * empty list otherwise, so the organisation's structure is not published when nobody needs it.
+   */
+  async regTree(): Promise<DepartOption[]> {
+    const switches = await this.ctx.services.sysConfig.switches();
+    return switches.userReg && switches.userDeptType === 0 ? this.treeSelect() : [];
   }
 
   /** POST /api/sys/depart/detail: one live department with its parent's name; 10010003 '部门不存在！'. */

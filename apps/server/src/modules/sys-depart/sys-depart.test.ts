@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
 import { DepartError, departApi, type DepartDetail, type DepartNode, type DepartOption } from '@kaopei/contracts/sys-depart';
 import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
+import { configApi, type SwitchConfig } from '@kaopei/contracts/sys-config';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { must, uniq } from '../../test/builders';
 
@@ -184,6 +185,25 @@ describe('learners and other modules', () => {
     expect(options.find((o) => o.value === root.deptCode)).toMatchObject({ key: root.deptCode, sfyxjbm: 1, children: [{ value: child.deptCode, title: '子单位', key: child.deptCode, sfyxjbm: 0, children: [] }] });
     expect((await t.call(departApi.tree, {}, learner)).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await t.call(departApi.treeSelect, {})).code).toBe(ErrorCode.NOT_LOGGED_IN);
+  });
+
+  it('publishes the picker tree to visitors only while they may register and choose their unit', async () => {
+    const name = uniq('注册');
+    const root = await save({ deptName: name, sfyxjbm: 1 });
+    const switches = must(await t.call<SwitchConfig>(configApi.switchDetail, {}, admin));
+    try {
+      const setSwitches = async (patch: Partial<SwitchConfig>) => must(await t.call(configApi.switchSave, { ...switches, ...patch }, admin));
+      await setSwitches({ userReg: true, userDeptType: 0 });
+      const open = must(await t.call<DepartOption[]>(departApi.regTree, {}));
+      expect(open).toEqual(must(await t.call<DepartOption[]>(departApi.treeSelect, {}, admin)));
+      expect(open.find((o) => o.value === root.deptCode)).toMatchObject({ title: name, sfyxjbm: 1 });
+      await setSwitches({ userReg: true, userDeptType: 1, userDeptCode: 'A01' });
+      expect(must(await t.call<DepartOption[]>(departApi.regTree, {}))).toEqual([]);
+      await setSwitches({ userReg: false, userDeptType: 0 });
+      expect(must(await t.call<DepartOption[]>(departApi.regTree, {}))).toEqual([]);
+    } finally {
+      must(await t.call(configApi.switchSave, switches, admin));
+    }
   });
 
   it('offers requireByCode, subtreeCodes and namesOf', async () => {

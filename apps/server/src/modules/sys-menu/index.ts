@@ -1,8 +1,8 @@
 /**
  * Module sys-menu: menus, route trees and permission codes per role (SPEC §2, §4, §6, §7
  * /api/sys/menu/*), the menu editor (系统管理 → 菜单管理), and the reconciliation of every module's
- * menus at each start. Declares the learner layout's root (`/web`) and its home page, under which
- * learner-facing modules hang their pages.
+ * menus at each start. Declares the learner layout's root (`/web`), its home page and the personal
+ * centre (/web/uc), under which learner-facing modules hang their pages.
  */
 import { MenuType } from '@kaopei/contracts';
 import { MenuPerm, menuApi } from '@kaopei/contracts/sys-menu';
@@ -42,7 +42,11 @@ export default defineModule({
   menus: [
     {
       type: MenuType.MENU, title: '学员端', path: '/web', name: 'Web', component: 'WebLayout', redirect: '/web/home', sort: 100, grant: 'all',
-      children: [{ type: MenuType.MENU, title: '首页', path: '/web/home', name: 'WebHome', component: 'WebHome', sort: 0 }],
+      children: [
+        { type: MenuType.MENU, title: '首页', path: '/web/home', name: 'WebHome', component: 'WebHome', sort: 0 },
+        // The learner's personal centre (profile, password, bindings); the guard sends learners here (SPEC §2).
+        { type: MenuType.MENU, title: '个人中心', path: '/web/uc', name: 'UserCenter', component: 'UserCenter', sort: 90 },
+      ],
     },
     {
       parent: 'SysMgr', type: MenuType.MENU, title: '菜单管理', path: '/admin/sys/menu', name: 'ListMenu', component: 'ListMenu', icon: 'MenuOutlined', sort: 3,

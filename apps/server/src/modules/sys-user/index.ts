@@ -55,7 +55,6 @@ export default defineModule({
   authenticator: (users) => (token) => users.resolveSession(token),
   routes: (r, users) => {
     r.json(userApi.login, ({ body, req, reply }) => signIn(req, reply, () => users.login(body, client(req))));
-    r.json(userApi.regOptions, () => users.regOptions());
     r.json(userApi.reg, ({ body, req, reply }) => signIn(req, reply, () => users.register(body, client(req))));
     r.json(userApi.mobileLogin, ({ body, req, reply }) => signIn(req, reply, () => users.mobileLogin(body, client(req))));
     r.json(userApi.info, ({ user }) => users.info(user));

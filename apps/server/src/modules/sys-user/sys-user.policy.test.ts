@@ -13,7 +13,7 @@ import { CommonError, ErrorCode, type Envelope } from '@kaopei/contracts';
 import { smsApi, SmsError, SmsType } from '@kaopei/contracts/sms';
 import { configApi, type SwitchConfig } from '@kaopei/contracts/sys-config';
 import { departApi } from '@kaopei/contracts/sys-depart';
-import { DEPT_REQUIRED_MSG, PASSWORD_MSG, REG_LIMITS, type RegOptions, type SessionUser, userApi, UserError } from '@kaopei/contracts/sys-user';
+import { DEPT_REQUIRED_MSG, PASSWORD_MSG, REG_LIMITS, type SessionUser, userApi, UserError } from '@kaopei/contracts/sys-user';
 import { testApp, type TestApp } from '../../test/app';
 import { must, uniq } from '../../test/builders';
 import type { LogSmsProvider } from '../sms/sms.providers';
@@ -67,28 +67,6 @@ function suite(store: 'database' | 'redis') {
     return code;
   };
   const mobileLogin = (mobile: string, smsCode: string) => t.call<SessionUser>(userApi.mobileLogin, { mobile, smsCode });
-
-  describe('reg-options (the /register page before login)', () => {
-    it('answers the switches, and the live departments only while the learner chooses one', async () => {
-      const dept = await newDept();
-      const gone = await newDept();
-      must(await t.call(departApi.delete, { ids: [gone.id] }, admin));
-      const options = must(await t.call<RegOptions>(userApi.regOptions));
-      expect(options).toMatchObject({ userReg: true, userAudit: false, userDeptType: 0 });
-      const codes = JSON.stringify(options.departs);
-      expect(options.departs.find((d) => d.value === 'A01')).toMatchObject({ title: '默认部门', key: 'A01' });
-      expect(codes).toContain(`"value":"${dept.deptCode}"`);
-      expect(codes).not.toContain(`"value":"${gone.deptCode}"`);
-      await switches({ userDeptType: 1, userDeptCode: 'A01', userAudit: true });
-      try {
-        expect(must(await t.call<RegOptions>(userApi.regOptions))).toEqual({ userReg: true, userAudit: true, userDeptType: 1, departs: [] });
-        await switches({ userReg: false });
-        expect(must(await t.call<RegOptions>(userApi.regOptions))).toEqual({ userReg: false, userAudit: false, userDeptType: 0, departs: [] });
-      } finally {
-        await switches();
-      }
-    });
-  });
 
   describe('userReg', () => {
     it('off: 90010003 and nobody registered; on again: registration works, seen at once', async () => {

@@ -27,7 +27,6 @@ import {
   type LoginFailData,
   type LoginReq,
   type MobileLoginReq,
-  type RegOptions,
   type RegReq,
   type SessionUser,
   type UpdatePassReq,
@@ -222,13 +221,6 @@ export class SysUserService {
     }
     if (state === 2) return this.sessionUserOf(id, '');
     return this.loginById(id, client);
-  }
-
-  /** POST /api/sys/user/reg-options: the registration switches and, only when the learner chooses the unit, the live departments. */
-  async regOptions(): Promise<RegOptions> {
-    const { userReg, userAudit, userDeptType } = await this.ctx.services.sysConfig.switches();
-    const departs = userReg && userDeptType === UserDeptType.CHOOSE ? await this.ctx.services.sysDepart.treeSelect() : [];
-    return { userReg, userAudit, userDeptType, departs };
   }
 
   /** The department of a registering learner (register step 4). */

@@ -8,8 +8,12 @@
  * `captchaRequired`, the image captcha field appears (SPEC §7 "Captcha"; '图形验证码不能为空！') and
  * its key and value go with every further attempt. A captcha is good for one attempt: after each
  * failed one a new image is shown.
+ *
+ * When the site offers login by SMS (siteInfo.mobileLogin) two tabs show: 账号登录 (this form) and
+ * 短信登录 (MobileLoginForm, a lazy chunk loaded only then). 忘记密码？ leads to /forgot. Below, the
+ * third-party login buttons when the site switches WeChat, enterprise WeChat or DingTalk login on.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
@@ -20,6 +24,16 @@ import { captchaRule, freshCaptcha, type CaptchaValue } from '../../components/c
 import { useAuth } from '../../store/auth';
 import { useSiteInfo } from '../../store/site';
 import { zodRule } from '../../utils/zod-rule';
+
+const MobileLoginForm = lazy(() => import('./MobileLoginForm'));
+/** WeChat / enterprise WeChat / DingTalk buttons: a lazy chunk, loaded only when the site switches one on. */
+const ThirdPartyLogin = lazy(() => import('../../components/bind/ThirdPartyLogin'));
+
+type Mode = 'password' | 'mobile';
+const MODES: { key: Mode; label: string }[] = [
+  { key: 'password', label: '账号登录' },
+  { key: 'mobile', label: '短信登录' },
+];
 
 interface LoginForm {
   username: string;
@@ -34,6 +48,8 @@ export default function Login() {
   const [loading, setLoading] = useState(false);
   const [captchaRequired, setCaptchaRequired] = useState(false);
   const [warning, setWarning] = useState('');
+  const [mode, setMode] = useState<Mode>('password');
+  const showMobile = site.mobileLogin && mode === 'mobile';
 
   const onFinish = async (values: LoginForm) => {
     setLoading(true);
@@ -57,12 +73,34 @@ export default function Login() {
   return (
     <>
       <h2 className="login-title">用户登录</h2>
-      {warning ? (
+      {site.mobileLogin ? (
+        <div className="login-modes" role="tablist">
+          {MODES.map((m) => (
+            <button
+              key={m.key}
+              type="button"
+              role="tab"
+              aria-selected={mode === m.key}
+              className={mode === m.key ? 'login-mode active' : 'login-mode'}
+              onClick={() => setMode(m.key)}
+              data-testid={`login-mode-${m.key}`}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {showMobile ? (
+        <Suspense fallback={null}>
+          <MobileLoginForm />
+        </Suspense>
+      ) : null}
+      {!showMobile && warning ? (
         <div data-testid="login-warning" style={{ marginBottom: 16 }}>
           <Alert type="warning" showIcon title={warning} />
         </div>
       ) : null}
-      <Form<LoginForm> form={form} size="large" onFinish={onFinish} autoComplete="off">
+      <Form<LoginForm> form={form} size="large" onFinish={onFinish} autoComplete="off" hidden={showMobile}>
         <Form.Item name="username" rules={[zodRule(loginReq.shape.username)]}>
           <Input prefix={<UserOutlined />} placeholder="用户名" data-testid="login-username" autoComplete="username" />
         </Form.Item>
@@ -80,8 +118,16 @@ export default function Login() {
       </Form>
       <div className="login-links">
         <Link to="/web/home">返回首页</Link>
+        <Link to="/forgot" data-testid="login-forgot">
+          忘记密码？
+        </Link>
         {site.userReg ? <Link to="/register">没有账号？立即注册</Link> : null}
       </div>
+      {site.wechatLogin || site.cropLogin || site.dingLogin ? (
+        <Suspense fallback={null}>
+          <ThirdPartyLogin />
+        </Suspense>
+      ) : null}
     </>
   );
 }
