@@ -126,6 +126,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     }
   };
   app.addHook('onReady', async () => {
+    // Cache invalidations published by other processes reach this one from now on.
+    await bus.ready();
     for (const m of modules) {
       for (const task of m.tasks ?? []) {
         await runTask(m, task);

@@ -11,6 +11,8 @@ export interface Bus {
   publish(topic: string, message?: string): Promise<void>;
   /** Calls `handler` for each message on `topic`; returns the unsubscribe function. */
   subscribe(topic: string, handler: (message: string) => void): () => void;
+  /** Resolves once every subscription made so far receives messages (Redis confirms SUBSCRIBE asynchronously). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function localBus(): Bus {
       emitter.on(topic, handler);
       return () => emitter.off(topic, handler);
     },
+    ready: async () => {},
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -37,6 +40,8 @@ export function redisBus(pub: Redis, sub: Redis, prefix: string): Bus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const channels = new Set<string>();
+  const pending = new Set<Promise<unknown>>();
+  let failure: unknown;
   sub.on('message', (channel: string, message: string) => local.emit(channel, message));
   return {
     publish: async (topic, message = '') => {
@@ -46,10 +51,18 @@ export function redisBus(pub: Redis, sub: Redis, prefix: string): Bus {
       const channel = `${prefix}:${topic}`;
       if (!channels.has(channel)) {
         channels.add(channel);
-        void sub.subscribe(channel);
+        const done: Promise<unknown> = sub
+          .subscribe(channel)
+          .catch((err: unknown) => (failure ??= err))
+          .finally(() => pending.delete(done));
+        pending.add(done);
       }
       local.on(channel, handler);
       return () => local.off(channel, handler);
+    },
+    ready: async () => {
+      await Promise.all(pending);
+      if (failure) throw failure;
     },
     close: async () => {
       local.removeAllListeners();

@@ -225,6 +225,7 @@ describe('the cache across processes', () => {
   it.skipIf(!REDIS_URL)('with Redis, a save drops the cached copy of every process (bus topic sys-config.changed)', async () => {
     const t = await testApp({ REDIS_URL: REDIS_URL as string });
     const other = await buildApp(t.config, { db: t.db });
+    await other.app.ready(); // subscribed (the bus is ready once Redis confirmed every SUBSCRIBE)
     try {
       const admin = await t.login();
       expect((await other.services.sysConfig.switches()).loginTick).toBe(0); // cached by the other process
