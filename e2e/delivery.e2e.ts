@@ -350,7 +350,8 @@ describe.skipIf(skipWithoutChromium())('delivery of the built web app: compressi
       await p.getByTestId('hand-exam').waitFor();
     });
     const learnerList = await measure(await loggedIn(), '/web/index', crit('src/layouts/WebLayout.tsx', 'src/pages/web/exam/OnlineExam.tsx'), async (p) => {
-      await p.locator('.web-layout').waitFor();
+      // The page's own content, not only the layout (which shows while the page's chunks still load).
+      await p.locator('.web-layout .web-page .web-pagination').waitFor();
     });
     const adminList = await measure(await loggedIn(), '/admin/exam/repo', crit('src/layouts/AdminLayout.tsx', 'src/pages/admin/repo/ListRepo.tsx'), async (p) => {
       await p.locator('.admin-layout .ant-table').waitFor();
