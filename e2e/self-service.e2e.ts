@@ -20,7 +20,7 @@ import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import { Api, DEMO_ADMIN, DEMO_LEARNER, uniqueUserName } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { captchaKeyOf, loginThroughPage, POLL, registerThroughPage, solveCaptcha, waitForText } from './support/ui';
+import { captchaKeyOf, loginThroughPage, POLL, registerThroughPage, smsCodeFor, solveCaptcha, waitForText } from './support/ui';
 
 /** A 1×1 transparent PNG. */
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -47,20 +47,6 @@ async function pickDate(page: Page, testId: string, date: string): Promise<void>
   await input.click();
   await input.fill(date);
   await input.press('Enter');
-}
-
-/** The last SMS code the server's log provider "sent" to `mobile` (polls the server output). */
-async function smsCodeFor(server: RunningServer, mobile: string, notBefore: number): Promise<string> {
-  const re = new RegExp(`to ${mobile}: verification code (\\d{6})`, 'g');
-  let code = '';
-  await expect
-    .poll(() => {
-      const hits = [...server.output().split('\n').slice(notBefore).join('\n').matchAll(re)];
-      code = hits.at(-1)?.[1] ?? '';
-      return code;
-    }, POLL)
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** Gives the account `userName` the mobile number `mobile` (setup: binding has its own screens). */

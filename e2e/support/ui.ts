@@ -5,6 +5,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
+import type { RunningServer } from './server';
 import { expect } from 'vitest';
 
 export const POLL = { timeout: 20_000, interval: 100 } as const;
@@ -112,4 +113,18 @@ export async function captchaText(dataDir: string, key: string): Promise<string>
 /** Types the answer of captcha `key` into the CaptchaInput whose test id is `testId`. */
 export async function solveCaptcha(page: Page, dataDir: string, testId: string, key: string): Promise<void> {
   await page.getByTestId(testId).fill(await captchaText(dataDir, key));
+}
+
+/** The last SMS code the server's log provider "sent" to `mobile` (polls the server output: start it with LOG_LEVEL=info). */
+export async function smsCodeFor(server: RunningServer, mobile: string, notBefore: number): Promise<string> {
+  const re = new RegExp(`to ${mobile}: verification code (\\d{6})`, 'g');
+  let code = '';
+  await expect
+    .poll(() => {
+      const hits = [...server.output().split('\n').slice(notBefore).join('\n').matchAll(re)];
+      code = hits.at(-1)?.[1] ?? '';
+      return code;
+    }, POLL)
+    .toMatch(/^\d{6}$/);
+  return code;
 }

@@ -3,19 +3,19 @@
  * 1 binds, type 0 unbinds (mobile field locked). Success clears the form and closes it", §5 mobile
  * and code rules, §8 '手机号绑定成功！' / '手机号解绑成功！').
  *
- * The number, the image captcha, then 获取验证码 (SmsCodeButton: smsType 2 to bind, 3 to unbind)
+ * The number, the image captcha, then 获取验证码 (SmsCodeInput: smsType 2 to bind, 3 to unbind)
  * and the code → /api/sys/user/bind/bind-mobile or unbind-mobile.
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Space } from 'antd';
-import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { App, Form, Input, Modal } from 'antd';
+import { MobileOutlined } from '@ant-design/icons';
 import { mobileSchema, smsCodeSchema, SmsType } from '@kaopei/contracts/sms';
 import { BIND_MSG, bindApi } from '@kaopei/contracts/sys-bind';
 import { call } from '../../api/request';
 import { zodRule } from '../../utils/zod-rule';
 import CaptchaInput from '../CaptchaInput';
 import { captchaRule, freshCaptcha, type CaptchaValue } from '../captcha';
-import SmsCodeButton from './SmsCodeButton';
+import SmsCodeInput from '../SmsCodeInput';
 
 /** SPEC §4: 1 binds, 0 unbinds. */
 export type MobileBindType = 1 | 0;
@@ -46,9 +46,10 @@ export default function MobileBindDialog({ open, type, mobile = '', onClose, onD
     if (open) form.setFieldsValue({ mobile: binding ? '' : mobile, captcha: freshCaptcha(), smsCode: '' });
   }, [open, binding, mobile, form]);
 
+  /** The number and captcha to send the code with (a rejection shows the fields' errors and sends nothing). */
   const prepare = async () => {
-    const v = await form.validateFields(['mobile', 'captcha']).catch(() => null);
-    return v ? { mobile: v.mobile.trim(), captchaKey: v.captcha.captchaKey, captchaValue: v.captcha.captchaValue.trim() } : null;
+    const v = await form.validateFields(['mobile', 'captcha']);
+    return { mobile: v.mobile.trim(), captchaKey: v.captcha.captchaKey, captchaValue: v.captcha.captchaValue.trim() };
   };
 
   const submit = async () => {
@@ -89,18 +90,14 @@ export default function MobileBindDialog({ open, type, mobile = '', onClose, onD
         <Form.Item name="captcha" label="图形验证码" required rules={[captchaRule]}>
           <CaptchaInput testId="mobile-bind-captcha" />
         </Form.Item>
-        <Form.Item label="短信验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={[zodRule(smsCodeSchema)]}>
-              <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入短信验证码" maxLength={6} data-testid="mobile-bind-code" />
-            </Form.Item>
-            <SmsCodeButton
-              smsType={binding ? SmsType.BIND : SmsType.UNBIND}
-              prepare={prepare}
-              onCaptchaUsed={() => form.setFieldValue('captcha', freshCaptcha())}
-              testId="mobile-bind-send"
-            />
-          </Space.Compact>
+        <Form.Item name="smsCode" label="短信验证码" required rules={[zodRule(smsCodeSchema)]}>
+          <SmsCodeInput
+            smsType={binding ? SmsType.BIND : SmsType.UNBIND}
+            prepare={prepare}
+            onAttempt={() => form.setFieldValue('captcha', freshCaptcha())}
+            placeholder="请输入短信验证码"
+            testId="mobile-bind-code"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BindListItem } from '@kaopei/contracts/sys-bind';
 import { localIdentitySchema } from '@kaopei/contracts/sys-bind';
-import { newIdentity, sameSiteTarget, secondsLeft, sitePath, withAlwaysListed } from './bind-utils';
+import { newIdentity, sameSiteTarget, sitePath, withAlwaysListed } from './bind-utils';
 
 const line = (loginType: BindListItem['loginType'], bound = false): BindListItem => ({ loginType, loginType_dictText: '', bound, openId: '', createTime: '', canBind: true });
 
@@ -15,15 +15,6 @@ describe('login-binding list (SPEC §2)', () => {
     const server = [line('mobile', true), line('wechat'), line('ding-talk', true)];
     expect(withAlwaysListed(server)).toEqual(server);
     expect(withAlwaysListed([line('ding-talk')]).map((l) => l.loginType)).toEqual(['mobile', 'wechat', 'ding-talk']);
-  });
-});
-
-describe('SMS countdown (SPEC §9: 60 s)', () => {
-  it('counts whole seconds down to 0', () => {
-    expect(secondsLeft(60_000, 0)).toBe(60);
-    expect(secondsLeft(60_000, 59_001)).toBe(1);
-    expect(secondsLeft(60_000, 60_000)).toBe(0);
-    expect(secondsLeft(60_000, 90_000)).toBe(0);
   });
 });
 

@@ -16,11 +16,6 @@ export function withAlwaysListed(items: readonly BindListItem[]): BindListItem[]
   return [...missing, ...items];
 }
 
-/** Seconds left of a countdown that ends at `until` (ms). */
-export function secondsLeft(until: number, at: number): number {
-  return Math.max(0, Math.ceil((until - at) / 1000));
-}
-
 /** A new random identity: `local_` + 24 hex digits. */
 export function newIdentity(): string {
   return `local_${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;

@@ -21,7 +21,7 @@ function toTreeData(nodes: readonly MenuNode[]): TreeDataNode[] {
   return nodes.map((n) => ({
     key: n.id,
     title: (
-      <Space size={4}>
+      <Space size={4} data-testid={`role-menu-node-${n.name || n.permission || n.id}`}>
         <Tag color={MENU_TYPE_COLOR[n.menuType]} bordered={false}>
           {n.menuType_dictText}
         </Tag>
