@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = path.dirname(fileURLToPath(import.meta.url));
-const DOC = fs.readFileSync(path.join(SRC, '..', 'TESTIDS.md'), 'utf8');
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(WEB, 'src');
+const DOC = fs.readFileSync(path.join(WEB, 'TESTIDS.md'), 'utf8');
 
 /** Every test id written in the source: `data-testid="x"`, `testId="x"`, `data-testid={\`x-${…}\`}`, `'data-testid': 'x'`. */
 function renderedIds(): Map<string, string> {
