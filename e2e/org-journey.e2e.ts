@@ -13,7 +13,7 @@ import { roleApi } from '@kaopei/contracts/sys-role';
 import { Api, DEMO_ADMIN, uniqueUserName } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { captchaKeyOf, fillNumber, loginThroughPage, POLL, registerThroughPage, smsCodeFor, solveCaptcha, waitForText } from './support/ui';
+import { captchaKeyOf, chooseByTyping, fillNumber, loginThroughPage, POLL, registerThroughPage, smsCodeFor, solveCaptcha, waitForText } from './support/ui';
 
 /** Opens 系统管理 → `entry` in the admin sider and waits for `url`. */
 async function openSysPage(page: Page, entry: string, url: string): Promise<void> {
@@ -22,16 +22,6 @@ async function openSysPage(page: Page, entry: string, url: string): Promise<void
   if (!(await item.isVisible())) await sider.locator('.ant-menu-submenu-title', { hasText: '系统管理' }).click();
   await item.click();
   await page.waitForURL(`**${url}`);
-}
-
-/** Opens a Select / TreeSelect whose data-testid is on its root, types `text` and takes the first match. */
-async function chooseByTyping(page: Page, testId: string, text: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  const input = select.locator('input').first();
-  await select.click();
-  await input.fill(text);
-  await input.press('Enter');
-  await input.blur();
 }
 
 /** Every entry of the admin sider, submenus opened: `['系统管理', '系统管理/通知公告', '控制台']`, sorted. */

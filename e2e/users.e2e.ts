@@ -24,19 +24,7 @@ import { userApi, UserError } from '@kaopei/contracts/sys-user';
 import { Api, ApiError, DEMO_ADMIN, DEMO_LEARNER, uniqueUserName } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { idsByPrefix, loginThroughPage, POLL, waitForText } from './support/ui';
-
-/** Opens a Select / TreeSelect whose data-testid is on its root, types `text` and takes the first match with Enter. */
-async function chooseByTyping(page: Page, testId: string, text: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  const input = select.locator('input').first();
-  await select.click();
-  await input.fill(text);
-  await input.press('Enter');
-  // Leave the field: closes a multiple select's list (Tab would also take its active option,
-  // Escape would close the dialog).
-  await input.blur();
-}
+import { chooseByTyping, idsByPrefix, loginThroughPage, POLL, waitForText } from './support/ui';
 
 /** The ids of the rows the user list shows now. */
 const listedIds = (page: Page) => idsByPrefix(page, 'user-name-');

@@ -128,3 +128,17 @@ export async function smsCodeFor(server: RunningServer, mobile: string, notBefor
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/**
+ * Opens a Select / TreeSelect whose data-testid is on its root, types `text` and takes the first
+ * match with Enter, then leaves the field (closes a multiple select's list; Tab would also take its
+ * active option, Escape would close the dialog).
+ */
+export async function chooseByTyping(page: Page, testId: string, text: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  const input = select.locator('input').first();
+  await select.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await input.blur();
+}

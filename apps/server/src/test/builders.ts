@@ -4,6 +4,7 @@
  * test never goes on with a half-built fixture.
  */
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { Envelope } from '@kaopei/contracts';
 import { type ImportResult, quApi } from '@kaopei/contracts/qu';
 import { jobApi, JobState, type JobRef, type JobView } from '@kaopei/contracts/sys-job';
@@ -137,4 +138,25 @@ export async function rowCount(t: TestApp, table: 'el_qu' | 'el_qu_answer' | 'el
 /** Row counts of the question tables, for "nothing was written" checks. */
 export async function contentCounts(t: TestApp) {
   return { qu: await rowCount(t, 'el_qu'), options: await rowCount(t, 'el_qu_answer'), repos: await rowCount(t, 'el_repo') };
+}
+
+/** A PNG chunk: length, type, data, CRC-32 of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real 2×2 8-bit RGB PNG (red, green / blue, white): an image upload any decoder accepts. */
+export function pngImage(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
 }

@@ -11,7 +11,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
 import { col, type Data, HEADER, lieAboutSizes, NS, questionRows, repeated, row, SHEET, sheetXml, writeZip, xlsxEntries } from './qu.test-zips';
-import { DEFAULT_IMPORT_LIMITS, MSG_BAD_FILE, parseQuestionFile, parseQuestionSheet, type ParseQuestionOptions } from './qu.import';
+import { MSG_BAD_FILE } from '../../lib/xlsx-read';
+import { DEFAULT_IMPORT_LIMITS, parseQuestionFile, parseQuestionSheet, type ParseQuestionOptions } from './qu.import';
 import { buildQuestionSheet } from './qu.sheet';
 
 const MiB = 1024 * 1024;

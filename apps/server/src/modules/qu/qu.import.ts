@@ -10,7 +10,7 @@
  * without options has one row whose option cells are empty.
  *
  * Memory stays bounded whatever the upload is (a zip bomb, a 400 MB cell, millions of rows): the zip
- * is checked before anything is parsed and the sheet is streamed row by row (qu.import-zip.ts), under
+ * is checked before anything is parsed and the sheet is streamed row by row (lib/xlsx-read.ts), under
  * the caps of `ImportLimits`.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { QU_TYPE_LABEL, QU_TYPE_SHORT, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME, questionRuleErrors, type ImportError } from '@kaopei/contracts/qu';
-import { openXlsx, type SheetRow, type XlsxRefusal } from './qu.import-zip';
+import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, msgMoreErrors, openXlsx, refusalMsg, type SheetRow } from '../../lib/xlsx-read';
 
 /** One option as read from a sheet row. */
 export interface ParsedOption {
@@ -77,8 +77,7 @@ export interface ImportLimits {
 }
 
 export const DEFAULT_IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({
-  maxUncompressedBytes: 64 * 1024 * 1024,
-  maxEntries: 2000,
+  ...DEFAULT_ZIP_LIMITS,
   maxRows: 20_000,
   maxCellChars: 20_000,
   maxErrors: 200,
@@ -117,65 +116,9 @@ export const PROGRESS_EVERY = 200;
 /** Cell text quoted in a message is cut to this many characters. */
 const SHOWN_CHARS = 50;
 
-export const MSG_BAD_FILE = '文件格式不正确，请上传.xlsx文件！';
-export const MSG_BAD_HEADER = '表头不正确，请下载并使用导入模板！';
 export const MSG_NO_DATA = '文件中没有试题数据！';
-/** Whole-file refusal (row 0): the zip's content decompresses past `maxUncompressedBytes`, e.g. `文件解压后超过64MB，请拆分后再导入！`. */
-export const msgTooBig = (bytes: number): string => `文件解压后超过${formatBytes(bytes)}，请拆分后再导入！`;
-/** Whole-file refusal (row 0): more zip entries than `maxEntries`. */
-export const msgTooManyEntries = (n: number): string => `文件格式不正确（压缩包内超过${n}个文件），请上传.xlsx文件！`;
 /** Whole-file refusal (row 0): more than `maxRows` data rows; reading stops there. */
 export const msgTooManyRows = (n: number): string => `文件超过${n}行试题数据，请拆分后再导入！`;
-/** Last entry of a cut error list: `n` errors not listed. */
-export const msgMoreErrors = (n: number): string => `……另有${n}处错误未列出`;
-
-/** `64MB`, `1.5MB`, `512KB` (binary units, as the limits are written). */
-function formatBytes(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  return mib >= 1 ? `${Number(mib.toFixed(1))}MB` : `${Number((bytes / 1024).toFixed(1))}KB`;
-}
-
-function refusalMsg(reason: XlsxRefusal, limits: ImportLimits): string {
-  if (reason === 'too-big') return msgTooBig(limits.maxUncompressedBytes);
-  if (reason === 'too-many-entries') return msgTooManyEntries(limits.maxEntries);
-  return MSG_BAD_FILE;
-}
-
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/**
- * Text of an exceljs cell value, ends trimmed (inner text, HTML and `\n` untouched).
- * Strings as they are; numbers as `String(n)`; booleans `TRUE`/`FALSE`; dates `yyyy-MM-dd` (or
- * `yyyy-MM-dd HH:mm:ss` when they carry a time; exceljs dates are UTC); rich text concatenated;
- * hyperlinks their text; formulas their cached result; error values and anything else ''.
- */
-export function cellText(value: unknown): string {
-  return rawText(value).trim();
-}
-
-function rawText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    const d = `${value.getUTCFullYear()}-${pad2(value.getUTCMonth() + 1)}-${pad2(value.getUTCDate())}`;
-    const h = value.getUTCHours();
-    const m = value.getUTCMinutes();
-    const s = value.getUTCSeconds();
-    return h || m || s ? `${d} ${pad2(h)}:${pad2(m)}:${pad2(s)}` : d;
-  }
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return v.richText.map((r: unknown) => rawText((r as { text?: unknown })?.text)).join('');
-    if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawText(v.result);
-    if ('text' in v) return rawText(v.text);
-  }
-  return '';
-}
 
 /** Type code of a 题目类型 cell: a label of QU_TYPE_SHORT (单选, 单选题, …) or a known code (1…6, 99). */
 function parseQuType(text: string): number | undefined {

@@ -8,10 +8,11 @@
  * the given order, 题目类型 is the numeric code, 是否正确项 `1`/`0`, and question cells are filled on
  * each question's first row only. Every cell is text. `parseQuestionFile` reads it back unchanged.
  */
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME } from '@kaopei/contracts/qu';
 import { COL, COLS } from './qu.import';
+import { bufferOf } from '../../lib/stream-buffer';
 
 /** A question to write with `buildQuestionSheet`; missing text fields are written blank. */
 export interface SheetQuestion {
@@ -66,16 +67,7 @@ export async function writeQuestionSheet(questions: Iterable<SheetQuestion> | As
 
 /** The xlsx bytes of `questions` (small sheets: the template, tests). */
 export async function buildQuestionSheet(questions: SheetQuestion[]): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  await writeQuestionSheet(questions, out);
-  await done;
-  return Buffer.concat(chunks);
+  return bufferOf((out) => writeQuestionSheet(questions, out));
 }
 
 /** Example questions of the import template (our own text). */

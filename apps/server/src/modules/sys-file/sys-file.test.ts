@@ -7,38 +7,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope, type Page } from '@kaopei/contracts';
 import { fileApi, FileError, type UploadedFileItem } from '@kaopei/contracts/sys-file';
 import { logApi } from '@kaopei/contracts/sys-log';
 import { testApp, type TestApp } from '../../test/app';
-import { multipart } from '../../test/builders';
+import { multipart, pngImage as png } from '../../test/builders';
 import { resolveType } from './sys-file.types';
 
 let t: TestApp;
 let admin: string;
 let learner: { token: string; userId: string; userName: string };
 
-/** A PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A real 2×2 RGB PNG (red, green / blue, white). */
-function png(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 /** The start of a JFIF JPEG (enough for a content check). */
 const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 1)]);
 /** An MP4 `ftyp` box (isom) followed by `size` bytes. */

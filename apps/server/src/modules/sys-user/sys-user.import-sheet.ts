@@ -7,14 +7,14 @@
  * 手机 | 邮箱 | 身份证号 | 积分 | 角色 | 密码. Checks that need the database (names and numbers
  * taken, departments, roles) and across rows (repeats in the file) are sys-user.import.ts's.
  */
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { mobileSchema } from '@kaopei/contracts/sms';
 import { idCardSchema, passwordSchema, profileFields, realNameSchema, userNameSchema } from '@kaopei/contracts/sys-user';
 import { USER_IMPORT_HEADERS, USER_IMPORT_MAX_ROWS, USER_SHEET_NAME } from '@kaopei/contracts/sys-user-admin';
-import { openXlsx, type CellValue } from '../qu/qu.import-zip';
-import { DEFAULT_IMPORT_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, cellText, msgTooBig, msgTooManyEntries } from '../qu/qu.import';
+import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, openXlsx, refusalMsg, type CellValue } from '../../lib/xlsx-read';
+import { bufferOf } from '../../lib/stream-buffer';
 
 /** One bad row (row 0: the whole file). */
 export interface RowError {
@@ -98,10 +98,10 @@ export function checkRow(row: number, raw: readonly CellValue[]): ImportRow | st
  */
 export async function readUserFile(file: string, opts: { signal?: AbortSignal; onProgress?: (rows: number) => void; maxRows?: number } = {}): Promise<ReadResult> {
   const maxRows = opts.maxRows ?? USER_IMPORT_MAX_ROWS;
-  const limits = DEFAULT_IMPORT_LIMITS;
+  const limits = DEFAULT_ZIP_LIMITS;
   const refused = (row: number, msg: string): ReadResult => ({ rows: [], errors: [{ row, msg }] });
   const opened = await openXlsx(file, { limits, sheetName: USER_SHEET_NAME, signal: opts.signal });
-  if (!opened.ok) return refused(0, opened.reason === 'too-big' ? msgTooBig(limits.maxUncompressedBytes) : opened.reason === 'too-many-entries' ? msgTooManyEntries(limits.maxEntries) : MSG_BAD_FILE);
+  if (!opened.ok) return refused(0, refusalMsg(opened.reason, limits));
   const { book } = opened;
   if (book.sheetName === undefined) {
     book.close();
@@ -181,14 +181,5 @@ export async function writeUserSheet(headers: readonly string[], rows: AsyncIter
 
 /** The bytes of a small user sheet (the template, tests). */
 export async function userSheetBuffer(headers: readonly string[], rows: (string | number)[][], notes = false): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  await writeUserSheet(headers, rows, out, notes);
-  await done;
-  return Buffer.concat(chunks);
+  return bufferOf((out) => writeUserSheet(headers, rows, out, notes));
 }

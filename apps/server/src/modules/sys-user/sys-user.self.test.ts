@@ -4,7 +4,6 @@
  * SPEC §5 rule and message (nothing written on a refusal), the avatar (only a jpg or png the caller
  * uploaded), and update-pass clearing the must-change flag. Every call acts on the caller only.
  */
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommonError, ErrorCode, type Envelope } from '@kaopei/contracts';
 import { configApi, type SwitchConfig } from '@kaopei/contracts/sys-config';
@@ -23,7 +22,7 @@ import {
   UserError,
 } from '@kaopei/contracts/sys-user';
 import { testApp, type TestApp } from '../../test/app';
-import { multipart, must, uniq } from '../../test/builders';
+import { multipart, must, pngImage as png, uniq } from '../../test/builders';
 
 let t: TestApp;
 let admin: string;
@@ -40,23 +39,6 @@ const switchesSaved = async (over: Partial<SwitchConfig>) => {
   must(await t.call(configApi.switchSave, { ...current, ...over }, admin));
 };
 
-/** A PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A real 1×1 RGB PNG. */
-function png(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
-}
 const gif = () => Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
 const pdf = () => Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
