@@ -9,27 +9,9 @@
 import { useCallback, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd';
 import { useAuth } from '../store/auth';
+import { canShow, checkPermission } from '../utils/perm';
 
-/** Logged by a programmatic check given no codes (SPEC §6). */
-export const NO_PERM_MSG = '无相关权限！';
-
-const listOf = (codes: string | readonly string[]): readonly string[] => (typeof codes === 'string' ? [codes] : codes);
-
-/** Element form (SPEC §6): true when `held` contains one of `codes`, or when no code is required. Pure. */
-export function canShow(held: readonly string[], codes: string | readonly string[]): boolean {
-  const list = listOf(codes);
-  return list.length === 0 || list.some((c) => held.includes(c));
-}
-
-/** Programmatic form (SPEC §6): true when `held` contains one of `codes`; no codes logs NO_PERM_MSG (console.error) and is false. */
-export function checkPermission(held: readonly string[], codes: string | readonly string[]): boolean {
-  const list = listOf(codes);
-  if (list.length === 0) {
-    console.error(NO_PERM_MSG);
-    return false;
-  }
-  return list.some((c) => held.includes(c));
-}
+export { canShow, checkPermission, NO_PERM_MSG } from '../utils/perm';
 
 /** The programmatic check bound to the session user: `const can = usePerm(); if (can(NoticePerm.ADD)) …`. */
 export function usePerm(): (codes: string | readonly string[]) => boolean {

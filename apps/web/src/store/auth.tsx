@@ -18,6 +18,7 @@ import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
 import { type LoginReq, type MobileLoginReq, type RegReq, type SessionUser, userApi } from '@kaopei/contracts/sys-user';
 import { call } from '../api/request';
 import { getToken, removeToken, setToken } from '../utils/token';
+import { canShow } from '../utils/perm';
 
 export type AuthStatus = 'anonymous' | 'loading' | 'ready' | 'failed';
 
@@ -130,15 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [resetToken, navigate]);
 
-  const hasPerm = useCallback(
-    (codes: string | string[]) => {
-      const list = Array.isArray(codes) ? codes : [codes];
-      if (list.length === 0) return true;
-      const held = state.user?.permissions ?? [];
-      return list.some((c) => held.includes(c));
-    },
-    [state.user],
-  );
+  const hasPerm = useCallback((codes: string | string[]) => canShow(state.user?.permissions ?? [], codes), [state.user]);
 
   const value = useMemo<AuthValue>(
     () => ({ ...state, login, mobileLogin, register, updateUser, logout, resetToken, hasPerm }),
