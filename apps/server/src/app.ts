@@ -17,6 +17,7 @@ import { createDb, type Db } from './db';
 import { setNodeId } from './lib/ids';
 import { advanceClock } from './lib/time';
 import { localBus, redisBus } from './platform/bus';
+import { EventOutbox, eventJobType, listenersOf } from './platform/events';
 import { DbJobQueue, type JobQueue } from './platform/jobs';
 import { migrateToLatest } from './platform/migrations';
 import type { LoadedModule, SeededAccount } from './platform/module';
@@ -34,6 +35,8 @@ export interface BuiltApp {
   db: Db;
   services: Services;
   jobs: JobQueue;
+  /** The domain events outbox and dispatcher (tests call `events.settle()`). */
+  events: EventOutbox;
   /** The shared Redis connection (keys prefixed with REDIS_PREFIX) when REDIS_URL is set. */
   redis: Redis | null;
   modules: readonly LoadedModule[];
@@ -77,7 +80,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     : new DbJobQueue(db, config.dialect);
 
   const modules = await loadModules();
-  const services = createServices(modules, { db, config, jobs, bus, redis: shared, log: app.log });
+  const events = new EventOutbox(db, config.dialect, jobs, listenersOf(modules));
+  const services = createServices(modules, { db, config, jobs, bus, events, redis: shared, log: app.log });
   const svc = (m: LoadedModule) => (services as unknown as Record<string, unknown>)[m.name] as never;
 
   const info = { firstStart, modules, accounts: [] as SeededAccount[] };
@@ -103,6 +107,13 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   for (const m of modules) {
     m.routes?.(createRouter(app, m.name, endpoints, tmpDir, audit), svc(m));
     for (const [type, handler] of Object.entries(m.jobs ?? {})) jobs.register(type, handler(svc(m)));
+    for (const [type, make] of Object.entries(m.on ?? {}) as [string, (s: never) => (payload: unknown) => Promise<unknown>][]) {
+      const listener = make(svc(m));
+      jobs.register(eventJobType(type, m.name), async (payload) => {
+        await listener(payload);
+        return null;
+      });
+    }
   }
   if (config.testClock) {
     // Tests only (KAOPEI_TEST_CLOCK): moves the server clock forward so deadline journeys need not sleep.
@@ -137,14 +148,16 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       }
     }
     jobs.start(config.jobConcurrency);
+    events.start();
   });
   app.addHook('onClose', async () => {
     timers.forEach(clearInterval);
     while (busy.size) await new Promise((r) => setTimeout(r, 20));
+    await events.stop();
     await jobs.stop();
     await bus.close();
     await Promise.all(redisConns.map((c) => c.quit().catch(() => c.disconnect())));
     if (!opts.db) await db.destroy();
   });
-  return { app, db, services, jobs, redis: shared, modules, endpoints, seeded: info.accounts };
+  return { app, db, services, jobs, events, redis: shared, modules, endpoints, seeded: info.accounts };
 }

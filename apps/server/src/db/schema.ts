@@ -48,8 +48,27 @@ export interface SysJobTable {
   updateTime: Ms;
 }
 
+/**
+ * The outbox of domain events (platform/events.ts): written in the emitter's transaction, handed to
+ * the job queue (one job per subscribing module) by the dispatcher of any process.
+ */
+export interface SysEventTable {
+  id: string;
+  type: string;
+  /** JSON of the event's payload. */
+  payload: string;
+  /** 0 waiting, 1 dispatched. */
+  state: number;
+  /** A dispatcher holds the row until then (another process takes it over after). */
+  lockedUntil: Ms;
+  createTime: Ms;
+  /** When it was dispatched (0 while waiting). */
+  dispatchTime: Ms;
+}
+
 /** Every table: the platform's below, each module's added by its tables file. */
 export interface DB {
   sys_seed_log: SysSeedLogTable;
   sys_job: SysJobTable;
+  sys_event: SysEventTable;
 }

@@ -23,6 +23,7 @@ import type { DB } from '../db/schema';
 import type { Auditor } from './audit';
 import type { Authenticator } from './auth';
 import type { Bus } from './bus';
+import type { EventListeners, Events } from './events';
 import type { JobHandler, JobQueue } from './jobs';
 import type { MenuDecl } from './menus';
 import type { Router } from './router';
@@ -38,6 +39,8 @@ export interface ModuleContext<D extends ServiceName = never> {
   readonly services: Pick<Services, D>;
   readonly jobs: JobQueue;
   readonly bus: Bus;
+  /** Domain events: `emit(trx, type, payload)` in the transaction of the change (platform/events.ts). */
+  readonly events: Events;
   /** The shared Redis connection when REDIS_URL is set. */
   readonly redis: Redis | null;
   readonly log: FastifyBaseLogger;
@@ -94,6 +97,8 @@ export interface ModuleDef<K extends ServiceName = ServiceName, D extends Servic
   /** Job types this module runs (type → handler). */
   jobs?: Readonly<Record<string, (svc: Services[K]) => JobHandler>>;
   tasks?: readonly TaskDecl<Services[K]>[];
+  /** Domain events this module listens to: type → handler (run on the job queue, at least once; be idempotent). */
+  on?: EventListeners<Services[K]>;
   /** Runs at every start after migrations, in dependency order (seeds, reconciliations). */
   start?: (svc: Services[K], info: StartInfo) => Promise<void>;
   /** Learner-owned objects and the calls that take their ids (permission matrix). */

@@ -14,6 +14,30 @@ declare module '../../platform/services' {
   }
 }
 
+/**
+ * `paper.marked`: a paper was handed in and marked (emitted in the hand-in's transaction, once per
+ * paper). Listeners: points for passing, the exam's certificate, the "paper marked" message.
+ */
+export interface PaperMarkedEvent {
+  paperId: string;
+  userId: string;
+  examId: string;
+  /** The exam's title when the paper was drawn. */
+  examTitle: string;
+  userScore: number;
+  totalScore: number;
+  qualifyScore: number;
+  passed: boolean;
+  /** Epoch ms, server clock. */
+  handTime: number;
+}
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    'paper.marked': PaperMarkedEvent;
+  }
+}
+
 export default defineModule({
   name: 'paper',
   summary: '试卷与作答',

@@ -190,7 +190,8 @@ export class PaperService {
       const paper = await repo.findPaper(trx, paperId);
       if (!paper || paper.state !== PaperState.IN_EXAM) return false;
       const at = now();
-      if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, Math.min(at, paper.limitTime), at))) return false;
+      const handTime = Math.min(at, paper.limitTime);
+      if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, handTime, at))) return false;
       const [qus, choices] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId)]);
       const graded = qus.map((q) => ({
         id: q.id,
@@ -199,6 +200,10 @@ export class PaperService {
       await repo.setQusRight(trx, graded.filter((g) => g.isRight).map((g) => g.id));
       const { userScore, passed } = paperScore(graded.map((g) => g.actualScore), paper.qualifyScore);
       await repo.setPaperScore(trx, paperId, userScore, passed);
+      await this.ctx.events.emit(trx, 'paper.marked', {
+        paperId, userId: paper.userId, examId: paper.examId, examTitle: paper.title,
+        userScore, totalScore: paper.totalScore, qualifyScore: paper.qualifyScore, passed, handTime,
+      });
       return true;
     });
   }

@@ -21,6 +21,21 @@ declare module '../../platform/services' {
   }
 }
 
+/** `user.firstLoginOfDay`: a user's first login of a calendar day (Asia/Shanghai), by any login method. */
+export interface FirstLoginOfDayEvent {
+  userId: string;
+  /** yyyy-MM-dd */
+  day: string;
+  /** Epoch ms, server clock. */
+  loginTime: number;
+}
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    'user.firstLoginOfDay': FirstLoginOfDayEvent;
+  }
+}
+
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 /** Sets the `token` cookie (SPEC §4 Session) next to the token in the answer (none without a token: a registration pending review); `Secure` over HTTPS. */

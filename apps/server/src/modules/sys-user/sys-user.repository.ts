@@ -29,6 +29,7 @@ export function userRow(user: NewUser): SysUserTable {
     passState: '0',
     changedPass: 1,
     deleted: 0,
+    lastLoginTime: 0,
     createBy: '',
     ...user,
   };
@@ -41,6 +42,14 @@ export function findUserByName(db: Executor, userName: string) {
 
 export function findUserById(db: Executor, id: string) {
   return db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records a login of `id` at `at` and answers the previous login time (0 = never; undefined when the user is gone). */
+export async function touchLogin(db: Executor, id: string, at: number): Promise<number | undefined> {
+  const row = await db.selectFrom('sys_user').select('lastLoginTime').where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  await db.updateTable('sys_user').set({ lastLoginTime: at }).where('id', '=', id).execute();
+  return row.lastLoginTime;
 }
 
 export async function insertUser(db: Executor, user: NewUser, roleIds: string[], newId: () => string): Promise<void> {

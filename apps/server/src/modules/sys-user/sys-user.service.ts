@@ -37,7 +37,7 @@ import type { AuthUser } from '../../platform/auth';
 import { AppError, badParams, isUniqueViolation } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { now } from '../../lib/time';
+import { dayOf, now } from '../../lib/time';
 import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
@@ -146,10 +146,26 @@ export class SysUserService {
     const refused = stateError(user.state);
     if (refused) throw refused;
     const token = await this.openSession(user.id, client);
+    await this.recordLogin(user.id);
     // Ended after the new one opened: the user is never left without a session by the policy
     // alone (two logins at the same instant may end each other: both then log in again).
     if ((await this.ctx.services.sysConfig.switches()).loginTick === LoginTick.KICK) await this.sessions.endAllOf(user.id, hashToken(token));
     return this.sessionUserOf(user.id, token);
+  }
+
+  /**
+   * Keeps the user's last login time and, when this is their first login of the day (Asia/Shanghai),
+   * emits `user.firstLoginOfDay` in the same transaction (daily login points listen to it; two
+   * logins racing at midnight may both emit: listeners are idempotent per day).
+   */
+  private async recordLogin(userId: string): Promise<void> {
+    const at = now();
+    await this.db.transaction().execute(async (trx) => {
+      const previous = await repo.touchLogin(trx, userId, at);
+      if (previous !== undefined && (previous === 0 || dayOf(previous) !== dayOf(at))) {
+        await this.ctx.events.emit(trx, 'user.firstLoginOfDay', { userId, day: dayOf(at), loginTime: at });
+      }
+    });
   }
 
   /**

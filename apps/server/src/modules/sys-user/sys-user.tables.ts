@@ -36,6 +36,8 @@ export interface SysUserTable {
   changedPass: Flag;
   /** 1 once deleted: the row stays for names in old records; its user name and mobile are free again. */
   deleted: Flag;
+  /** The last login (epoch ms; 0 = never). */
+  lastLoginTime: Ms;
   createBy: string;
   createTime: Ms;
   updateTime: Ms;
