@@ -1,13 +1,19 @@
 /**
  * The first domain built on the module platform, in the browser: the administrator finds 系统管理 →
  * 通知公告 in the menu the server sends, adds a notice in the dialog, sees it listed with its state
- * and author, withdraws it, and a learner's menu has no such page.
+ * and author, withdraws it, and a learner's menu has no such page. Then the learner side (issue 7):
+ * a top notice published by the administrator comes first on the learner's home card, opens in a
+ * new window with its content, a notice whose publish time is still to come stays hidden, and a
+ * withdrawn notice disappears from the card, the list and its detail page; the administrator reaches
+ * 通知公告 from the dashboard's quick entry.
  */
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
-import { DEMO_ADMIN, DEMO_LEARNER } from './support/api';
+import { noticeApi } from '@kaopei/contracts/notice';
+import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage } from './support/ui';
+import { loginThroughPage, POLL } from './support/ui';
+import { formatTimeStrict } from '../apps/server/src/lib/time';
 
 describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', () => {
   let server: RunningServer;
@@ -23,8 +29,9 @@ describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', 
   it('lets the administrator add and withdraw a notice from the 通知公告 page', async () => {
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
-    await admin.getByText('系统管理', { exact: true }).click();
-    await admin.getByText('通知公告', { exact: true }).click();
+    const sider = admin.locator('.admin-sider');
+    await sider.getByText('系统管理', { exact: true }).click();
+    await sider.getByText('通知公告', { exact: true }).click();
     await admin.waitForURL('**/admin/sys/notice');
     await admin.getByText('暂无相关数据！').first().waitFor();
 
@@ -43,5 +50,80 @@ describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', 
     await loginThroughPage(learner, DEMO_LEARNER);
     await learner.goto('/admin/sys/notice');
     await learner.waitForURL((url) => !url.pathname.startsWith('/admin'));
+  });
+
+  it('shows a top notice first on the learner home card, opens it in a new window, and hides withdrawn and future ones', async () => {
+    const stamp = Date.now();
+    const topTitle = `E2E 置顶公告 ${stamp}`;
+    const futureTitle = `E2E 定时公告 ${stamp}`;
+    const laterTitle = `E2E 普通公告 ${stamp}`;
+
+    // The administrator publishes a top notice and a notice due tomorrow through the dialog.
+    const admin = await browser.page(server.baseUrl);
+    await loginThroughPage(admin, DEMO_ADMIN);
+    // The dashboard's 通知公告 quick entry (two other cards on this site: fewer than 3, so it is added).
+    await admin.waitForURL('**/admin/dashboard');
+    await admin.getByTestId('dashboard-entry-notice').click();
+    await admin.waitForURL('**/admin/sys/notice');
+    await admin.getByTestId('notice-add').click();
+    await admin.getByTestId('notice-title').fill(topTitle);
+    await admin.getByTestId('notice-content').fill('<p>本周六进行<strong>年度考试</strong>，请准时参加。</p>');
+    await admin.getByTestId('notice-top').click();
+    await admin.getByRole('button', { name: '保存' }).click();
+    const topRow = admin.locator('.admin-view:visible tr', { hasText: topTitle });
+    await topRow.getByText('置顶', { exact: true }).waitFor();
+    expect(await topRow.getByText('立即', { exact: true }).count()).toBe(1);
+
+    const due = formatTimeStrict(Date.now() + 86_400_000);
+    await admin.getByTestId('notice-add').click();
+    await admin.getByTestId('notice-title').fill(futureTitle);
+    await admin.getByTestId('notice-content').fill('明天才发布。');
+    await admin.getByTestId('notice-publish-time').fill(due);
+    await admin.getByTestId('notice-publish-time').press('Enter');
+    await admin.getByRole('button', { name: '保存' }).click();
+    await admin.locator('.admin-view:visible tr', { hasText: futureTitle }).getByText(due).waitFor();
+
+    // A later, ordinary notice: newer than the top one, still listed after it.
+    const api = await Api.login(server.baseUrl, DEMO_ADMIN);
+    await api.call(noticeApi.save, { title: laterTitle, content: '普通内容' });
+
+    const context = await browser.context(server.baseUrl);
+    const learner = await context.newPage();
+    await loginThroughPage(learner, DEMO_LEARNER);
+    await learner.waitForURL('**/web/home');
+    const card = learner.getByTestId('home-notice-card');
+    const links = card.locator('a[data-testid^="home-notice-"]:not([data-testid="home-notice-more"])');
+    await card.getByText(laterTitle).waitFor();
+    expect(await links.first().textContent()).toBe(topTitle);
+    expect(await card.getByText(futureTitle).count()).toBe(0);
+    expect(await links.count()).toBeLessThanOrEqual(6);
+
+    // The title opens the detail in a new window.
+    const [detail] = await Promise.all([context.waitForEvent('page'), links.first().click()]);
+    await detail.waitForURL('**/web/notice/detail/**');
+    await detail.getByTestId('notice-detail-title').getByText(topTitle).waitFor();
+    expect(await detail.getByTestId('notice-detail-content').locator('strong').textContent()).toBe('年度考试');
+    expect(await detail.getByTestId('notice-detail-time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(learner.url()).toMatch(/\/web\/home$/);
+
+    // 更多 leads to the list, top notice first and marked.
+    await card.getByTestId('home-notice-more').click();
+    await learner.waitForURL('**/web/notice');
+    const firstRow = learner.locator('tr[data-testid^="web-notice-row-"]').first();
+    await firstRow.getByText(topTitle).waitFor();
+    expect(await firstRow.getByText('置顶', { exact: true }).count()).toBe(1);
+    expect(await learner.getByText(futureTitle).count()).toBe(0);
+
+    // The administrator withdraws the top notice: it disappears from the card, the list and its page.
+    await topRow.getByRole('button', { name: '撤回' }).click();
+    await topRow.getByText('已撤回').waitFor();
+    await learner.goto('/web/home');
+    await card.getByText(laterTitle).waitFor();
+    await expect.poll(() => card.getByText(topTitle).count(), POLL).toBe(0);
+    await learner.goto('/web/notice');
+    await learner.getByText(laterTitle).waitFor();
+    expect(await learner.getByText(topTitle).count()).toBe(0);
+    await detail.reload();
+    await detail.getByTestId('notice-detail-missing').getByText('公告不存在或已被删除！').waitFor();
   });
 });

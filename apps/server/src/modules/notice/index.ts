@@ -1,4 +1,8 @@
-/** Module notice: notices (SPEC §3, §7 /api/sys/notice/*). Declares the 系统管理 menu root and its 公告管理 page. */
+/**
+ * Module notice: notices (SPEC §3, §7 /api/sys/notice/*, §2 /web/notice). Declares the 系统管理 menu
+ * root and its 通知公告 page, and the learner pages 系统公告 (/web/notice) and its hidden detail
+ * route (/web/notice/detail/:id), granted to everybody.
+ */
 import { MenuType } from '@kaopei/contracts';
 import { NoticePerm, noticeApi } from '@kaopei/contracts/notice';
 import { requirePerm } from '../../platform/auth';
@@ -33,7 +37,11 @@ export default defineModule({
       await notices.delete(body.ids);
       return null;
     });
+    r.json(noticeApi.webPaging, ({ body }) => notices.webPaging(body));
+    r.json(noticeApi.webDetail, ({ body }) => notices.webDetail(body.id));
   },
+  // Any published, due notice is readable by every learner.
+  sharedIds: [noticeApi.webDetail],
   menus: [
     {
       type: MenuType.MENU, title: '系统管理', path: '/admin/sys', name: 'SysMgr', component: 'Layout', redirect: '/admin/sys/user', alwaysShow: true, icon: 'SettingOutlined', sort: 9,
@@ -44,5 +52,7 @@ export default defineModule({
         },
       ],
     },
+    { parent: 'Web', type: MenuType.MENU, title: '系统公告', path: '/web/notice', name: 'WebNotice', component: 'WebNotice', sort: 80, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '公告详情', path: '/web/notice/detail/:id', name: 'WebNoticeDetail', component: 'WebNoticeDetail', hidden: true, activeMenu: '/web/notice', sort: 81, grant: 'all' },
   ],
 });

@@ -8,6 +8,10 @@ export interface SysNoticeTable {
   content: string;
   /** 0 published, 1 withdrawn. */
   state: number;
+  /** When learners may see it (epoch ms); null = at once. */
+  publishTime: Ms | null;
+  /** 1 = 置顶 (listed first to learners), 0 = not. */
+  isTop: number;
   createBy: string;
   createTime: Ms;
   updateTime: Ms;

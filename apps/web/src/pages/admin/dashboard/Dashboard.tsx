@@ -1,18 +1,19 @@
 /**
  * /admin/dashboard (SPEC §2 Dashboard): totals cards (题库数, 试题数, 考试数, 用户数 from
- * /api/stat/total/num/all) and the quick-entry cards that exist so far — 创建考试 (exam:add) →
- * /admin/exam/exam/add and 题库管理 (repo:list) → /admin/exam/repo — shown per permission code.
+ * /api/stat/total/num/all) and the quick-entry cards (quick-entries.ts: 创建考试, 添加课程, 题库管理,
+ * 证书管理 per permission code, course and certificate only when the site has those pages; 通知公告
+ * when the others number an odd count or fewer than 3), laid out by count.
  */
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
-import { DatabaseOutlined, FileAddOutlined, FormOutlined, ProfileOutlined, TeamOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, FileAddOutlined, FormOutlined, NotificationOutlined, ProfileOutlined, ReadOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { statApi } from '@kaopei/contracts/stat';
-import { RepoPerm } from '@kaopei/contracts/repo';
-import { ExamPerm } from '@kaopei/contracts/exam';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
-import type { ReactNode } from 'react';
+import { flattenRoutes } from '../../../router/tree';
+import { quickEntries, type QuickEntryKey } from './quick-entries';
 
 const TOTALS: { key: 'repoCount' | 'quCount' | 'examCount' | 'userCount'; title: string; icon: ReactNode; color: string }[] = [
   { key: 'repoCount', title: '题库数', icon: <DatabaseOutlined />, color: '#409EFF' },
@@ -21,16 +22,19 @@ const TOTALS: { key: 'repoCount' | 'quCount' | 'examCount' | 'userCount'; title:
   { key: 'userCount', title: '用户数', icon: <TeamOutlined />, color: '#F56C6C' },
 ];
 
-const ENTRIES = [
-  { perm: ExamPerm.ADD, title: '创建考试', desc: '配置组卷规则，发布一场新的在线考试', to: '/admin/exam/exam/add', icon: <FileAddOutlined /> },
-  { perm: RepoPerm.LIST, title: '题库管理', desc: '维护题库、录入或批量导入试题', to: '/admin/exam/repo', icon: <DatabaseOutlined /> },
-];
+const ENTRY_ICONS: Record<QuickEntryKey, ReactNode> = {
+  exam: <FileAddOutlined />,
+  course: <ReadOutlined />,
+  repo: <DatabaseOutlined />,
+  cert: <SafetyCertificateOutlined />,
+  notice: <NotificationOutlined />,
+};
 
 export default function Dashboard() {
   const navigate = useNavigate();
-  const { hasPerm } = useAuth();
+  const { hasPerm, routes } = useAuth();
   const totals = useQuery({ queryKey: ['stat-total'], queryFn: () => call(statApi.totalNumAll, {}) });
-  const entries = ENTRIES.filter((e) => hasPerm(e.perm));
+  const entries = useMemo(() => quickEntries(hasPerm, flattenRoutes(routes)), [hasPerm, routes]);
   const span = entries.length > 0 ? Math.max(6, Math.floor(24 / entries.length)) : 24;
 
   return (
@@ -55,9 +59,9 @@ export default function Dashboard() {
           <h3 className="section-title">快捷入口</h3>
           <Row gutter={[16, 16]}>
             {entries.map((e) => (
-              <Col xs={24} sm={12} md={span} key={e.to}>
-                <Card hoverable className="entry-card" onClick={() => navigate(e.to)}>
-                  <Card.Meta avatar={<span className="entry-icon">{e.icon}</span>} title={e.title} description={e.desc} />
+              <Col xs={24} sm={12} md={span} key={e.key}>
+                <Card hoverable className="entry-card" onClick={() => navigate(e.to)} data-testid={`dashboard-entry-${e.key}`}>
+                  <Card.Meta avatar={<span className="entry-icon">{ENTRY_ICONS[e.key]}</span>} title={e.title} description={e.desc} />
                 </Card>
               </Col>
             ))}

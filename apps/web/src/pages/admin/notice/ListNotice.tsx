@@ -1,10 +1,11 @@
 /**
  * /admin/sys/notice — notices (SPEC §2 paging tables, §3 notice: title and state): title and state
- * filters, paged table (标题, 状态, 发布人, 更新时间), add/edit in a 580 px dialog, publish or withdraw,
- * delete and batch delete with confirmation. Buttons per permission (sys:notice:*).
+ * filters, paged table (标题, 置顶, 状态, 发布时间 (empty = 立即), 发布人, 更新时间), add/edit in a
+ * 580 px dialog, publish or withdraw, delete and batch delete with confirmation. Buttons per
+ * permission (sys:notice:*).
  */
 import { useState } from 'react';
-import { App, Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Card, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { NOTICE_STATE_LABEL, noticeApi, NoticePerm, type NoticeRecord } from '@kaopei/contracts/notice';
 import { call } from '../../../api/request';
@@ -54,6 +55,8 @@ export default function ListNotice() {
       align: 'center',
       render: (_, r) => <Tag color={r.state === 0 ? 'green' : 'default'}>{r.state_dictText}</Tag>,
     },
+    { title: '置顶', dataIndex: 'isTop', width: 80, align: 'center', render: (v: number) => (v === 1 ? <Tag color="red">置顶</Tag> : '-') },
+    { title: '发布时间', dataIndex: 'publishTime', width: 180, render: (v: string | null) => v ?? <Typography.Text type="secondary">立即</Typography.Text> },
     { title: '发布人', dataIndex: 'createBy_dictText', width: 120 },
     { title: '更新时间', dataIndex: 'updateTime', width: 180 },
     {
@@ -92,7 +95,7 @@ export default function ListNotice() {
         </PermButton>
         <BatchDeleteButton code={NoticePerm.DELETE} onClick={() => remove(list.selected)} />
       </ListToolbar>
-      <PagedTable<NoticeRecord> list={list} columns={columns} selectable={hasPerm(NoticePerm.DELETE)} scroll={{ x: 760 }} />
+      <PagedTable<NoticeRecord> list={list} columns={columns} selectable={hasPerm(NoticePerm.DELETE)} scroll={{ x: 1020 }} />
       <NoticeFormModal open={formOpen} record={editing} onClose={() => setFormOpen(false)} onSaved={list.refresh} />
     </Card>
   );

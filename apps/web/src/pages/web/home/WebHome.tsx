@@ -1,11 +1,14 @@
 /**
  * /web/home (SPEC §2 learner home): welcome and entry cards to 在线考试 (/web/index) and 我的成绩
- * (/web/paper). Visitors see it too; their cards lead to the login page.
+ * (/web/paper), and for a logged-in user the full-width notice card (6 titles, SPEC §9; each opens
+ * in a new window). Visitors see it too; their cards lead to the login page and they get no notice
+ * card (the notice calls need a login, and so does the detail page a title would open).
  */
 import { useNavigate } from 'react-router';
 import { Card, Col, Row, Typography } from 'antd';
 import { FormOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useAuth } from '../../../store/auth';
+import { NoticeCard } from '../notice/NoticeCard';
 import { useSiteInfo } from '../../../store/site';
 
 const ENTRIES = [
@@ -38,6 +41,11 @@ export default function WebHome() {
             </Card>
           </Col>
         ))}
+        {loggedIn ? (
+          <Col span={24}>
+            <NoticeCard size="default" />
+          </Col>
+        ) : null}
       </Row>
     </div>
   );
