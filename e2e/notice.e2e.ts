@@ -67,7 +67,14 @@ describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', 
     await admin.waitForURL('**/admin/sys/notice');
     await admin.getByTestId('notice-add').click();
     await admin.getByTestId('notice-title').fill(topTitle);
-    await admin.getByTestId('notice-content').fill('<p>本周六进行<strong>年度考试</strong>，请准时参加。</p>');
+    // The rich-text editor: plain text, then bold through the toolbar.
+    const editor = admin.getByTestId('notice-content');
+    await editor.click();
+    await editor.pressSequentially('本周六进行');
+    await admin.getByRole('button', { name: '加粗' }).click();
+    await editor.pressSequentially('年度考试');
+    await admin.getByRole('button', { name: '加粗' }).click();
+    await editor.pressSequentially('，请准时参加。');
     await admin.getByTestId('notice-top').click();
     await admin.getByRole('button', { name: '保存' }).click();
     const topRow = admin.locator('.admin-view:visible tr', { hasText: topTitle });

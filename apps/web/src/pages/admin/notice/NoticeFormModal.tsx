@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { TIME_FORMAT } from '@kaopei/contracts';
 import { NOTICE_STATE_LABEL, noticeApi, noticeSaveReq, type NoticeRecord } from '@kaopei/contracts/notice';
 import { call } from '../../../api/request';
+import { RichTextEditor } from '../../../components/RichTextEditor';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -67,14 +68,14 @@ export function NoticeFormModal({ open, record, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal open={open} title={record ? '编辑公告' : '添加公告'} width={580} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" forceRender>
+    <Modal open={open} title={record ? '编辑公告' : '添加公告'} width={760} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" forceRender>
       <Spin spinning={Boolean(record) && detail.isFetching}>
         <Form form={form} layout="vertical">
           <Form.Item name="title" label="公告标题" required rules={[zodRule(noticeSaveReq.shape.title)]}>
             <Input placeholder="请输入公告标题" maxLength={200} data-testid="notice-title" />
           </Form.Item>
           <Form.Item name="content" label="公告内容" required rules={[zodRule(noticeSaveReq.shape.content)]}>
-            <Input.TextArea rows={8} placeholder="请输入公告内容" data-testid="notice-content" />
+            <RichTextEditor placeholder="请输入公告内容" testId="notice-content" />
           </Form.Item>
           <Form.Item name="state" label="状态">
             <Radio.Group options={Object.entries(NOTICE_STATE_LABEL).map(([value, label]) => ({ value: Number(value), label }))} />
