@@ -41,6 +41,8 @@ export const userRecord = z.object({
   deptCode_dictText: z.string(),
   /** Names of the user's roles. */
   roleNames: z.array(z.string()),
+  /** The points balance (owned by the points ledger, read-only here). */
+  points: z.number().int(),
   createTime: z.string(),
 });
 export type UserRecord = z.infer<typeof userRecord>;

@@ -24,6 +24,11 @@ export function formatTimeStrict(ms: number): string {
   return dayjs(ms).tz(TIME_ZONE).format(TIME_FORMAT);
 }
 
+/** Epoch ms → the day `YYYY-MM-DD` it falls on in Asia/Shanghai (e.g. the refId of a daily award). */
+export function formatDay(ms: number): string {
+  return dayjs(ms).tz(TIME_ZONE).format('YYYY-MM-DD');
+}
+
 /** `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai) → epoch ms; null/empty → null. Throws on a malformed value. */
 export function parseTime(text: string | null | undefined): number | null {
   if (!text) return null;

@@ -64,7 +64,8 @@ export default defineModule({
   name: 'sysUser',
   summary: '用户与会话',
   // sms ↔ sysUser is a cycle (sms asks idByMobile before sending; login and reset verify codes), which the registry allows.
-  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile'],
+  // points ↔ sysUser too: the user list shows balances and the import credits 积分 through the points ledger, which owns them.
+  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile', 'points'],
   tables: ['sys_user', 'sys_user_role', 'sys_user_token', 'sys_user_login_limit'],
   service: (ctx) => new SysUserService(ctx),
   authenticator: (users) => (token) => users.resolveSession(token),

@@ -29,7 +29,7 @@ export interface UserFilter {
 }
 
 /** The columns of a list row. */
-const ROW = ['id', 'userName', 'realName', 'mobile', 'email', 'state', 'deptCode', 'idCard', 'points', 'createTime'] as const;
+const ROW = ['id', 'userName', 'realName', 'mobile', 'email', 'state', 'deptCode', 'idCard', 'createTime'] as const;
 export type UserRow = Pick<SysUserTable, (typeof ROW)[number]>;
 
 /**

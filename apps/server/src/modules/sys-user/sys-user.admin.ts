@@ -49,7 +49,7 @@ import { userRow } from './sys-user.repository';
 import * as repo from './sys-user.admin.repository';
 
 /** The services user administration calls. */
-export type UserAdminDeps = 'sysRole' | 'sysDepart' | 'sysDic';
+export type UserAdminDeps = 'sysRole' | 'sysDepart' | 'sysDic' | 'points';
 
 /** Who is calling: the request's user (the import job rebuilds it from the database). */
 export type Caller = Pick<AuthUser, 'userId' | 'roleIds' | 'deptCode' | 'permissions'> & { tokenHash?: string };
@@ -129,10 +129,11 @@ export class UserAdmin {
     return codes;
   }
 
-  /** Labels a page of rows: state_dictText, deptCode_dictText, roleNames; times formatted. */
+  /** Labels a page of rows: state_dictText, deptCode_dictText, roleNames, the points balance (from the points ledger); times formatted. */
   async records(rows: repo.UserRow[]): Promise<UserRecord[]> {
     if (rows.length === 0) return [];
-    const [roleRows, roles] = await Promise.all([repo.rolesOfUsers(this.db, rows.map((r) => r.id)), this.roleTable()]);
+    const ids = rows.map((r) => r.id);
+    const [roleRows, roles, balances] = await Promise.all([repo.rolesOfUsers(this.db, ids), this.roleTable(), this.ctx.services.points.balancesOf(ids)]);
     const names = new Map<string, string[]>();
     for (const r of roleRows) names.set(r.userId, [...(names.get(r.userId) ?? []), roles.byId.get(r.roleId)?.roleName ?? '']);
     const labelled = await withDictText(rows, {
@@ -150,6 +151,7 @@ export class UserAdmin {
       deptCode: r.deptCode,
       deptCode_dictText: r.deptCode_dictText,
       roleNames: (names.get(r.id) ?? []).filter((n) => n !== ''),
+      points: balances.get(r.id) ?? 0,
       createTime: formatTimeStrict(r.createTime),
     }));
   }

@@ -112,7 +112,9 @@ describe('import', () => {
     const a = must(await t.call<UserDetail>(userAdminApi.detail, { id: await idOf(`${tag}a`) }, admin));
     expect(a).toMatchObject({ realName: '王五', deptCode: dept, mobile: '13900000001', email: 'ww@example.com', idCard: '11010519491231002X', state: 0 });
     expect(a.roles.sort()).toEqual([ROLE_STUDENT_ID, roleId].sort());
-    expect((await t.db.selectFrom('sys_user').select('points').where('id', '=', a.id).executeTakeFirstOrThrow()).points).toBe(12);
+    // 积分 is a balance of the points ledger: one import row, shown by the user detail.
+    expect(a.points).toBe(12);
+    expect(await t.services.points.balanceOf(a.id)).toBe(12);
     const b = must(await t.call<UserDetail>(userAdminApi.detail, { id: await idOf(`${tag}b`) }, admin));
     expect(b.roles).toEqual([ROLE_STUDENT_ID]);
     const token = await t.login({ username: `${tag}b`, password: USER_IMPORT_DEFAULT_PASSWORD });

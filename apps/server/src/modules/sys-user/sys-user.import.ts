@@ -14,17 +14,19 @@
  *    when a concurrent save or import takes a name or number meanwhile, the unique indexes refuse the
  *    whole import and the rows concerned are reported.
  * Imported users: state normal, the given or default password (USER_IMPORT_DEFAULT_PASSWORD) with
- * passState '1' and changedPass 0 (they must change it), roles by name (blank: the learner role).
+ * passState '1' and changedPass 0 (they must change it), roles by name (blank: the learner role);
+ * 积分 above 0 is credited through the points ledger in the same transaction (one row, refType import).
  * Each distinct password is hashed once per import (Argon2id costs ~30 ms a hash).
  *
  * Export streams an xlsx of the filtered list (the list's filters and data scope): the import
- * columns without 密码, plus 状态.
+ * columns without 密码, plus 状态; 积分 is the balance of the points ledger.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import { CommonError } from '@kaopei/contracts';
+import { PointsRefType } from '@kaopei/contracts/points';
 import { DicCode } from '@kaopei/contracts/sys-dic';
 import { UserError } from '@kaopei/contracts/sys-user';
 import {
@@ -128,20 +130,28 @@ export class UserImport {
       const at = now();
       const users: SysUserTable[] = [];
       const userRoles: SysUserRoleTable[] = [];
+      const credits: { userId: string; points: number; deptCode: string }[] = [];
       for (const r of read.rows) {
         const id = newId();
         const password = hashes.get(r.password || USER_IMPORT_DEFAULT_PASSWORD) as string;
         users.push(
           userRow({
-            id, userName: r.userName, realName: r.realName, deptCode: r.deptCode, mobile: r.mobile, email: r.email, idCard: r.idCard, points: r.points,
+            id, userName: r.userName, realName: r.realName, deptCode: r.deptCode, mobile: r.mobile, email: r.email, idCard: r.idCard,
             password, passState: '1', changedPass: 0, state: UserState.NORMAL, realPerson: 1, createBy: caller.userId, createTime: at, updateTime: at,
           }),
         );
         const roleIds = r.roleNames.length ? r.roleNames.map((n) => roles.byName.get(n)?.id as string) : [ROLE_STUDENT_ID];
         for (const roleId of roleIds) userRoles.push({ id: newId(), userId: id, roleId });
+        if (r.points > 0) credits.push({ userId: id, points: r.points, deptCode: r.deptCode });
       }
       try {
-        await this.ctx.db.transaction().execute((trx) => repo.insertUsers(trx, users, userRoles));
+        await this.ctx.db.transaction().execute(async (trx) => {
+          await repo.insertUsers(trx, users, userRoles);
+          // 积分 is a balance of the points ledger: one import row (refType import) per user, in this transaction.
+          for (const c of credits) {
+            await this.ctx.services.points.credit(trx, { ...c, refType: PointsRefType.IMPORT, refId: c.userId, refRemark: '用户导入', createBy: caller.userId });
+          }
+        });
       } catch (e) {
         if (!repo.uniqueClash(e)) throw e;
         // A save or another import took a name or number after the checks: report those rows.
@@ -224,7 +234,7 @@ export class UserImport {
         const records = new Map((await admin.records(page)).map((r) => [r.id, r]));
         for (const u of page) {
           const rec = records.get(u.id);
-          yield [u.userName, u.realName, u.deptCode, u.mobile, u.email, u.idCard, u.points, rec?.roleNames.join(',') ?? '', states.get(String(u.state)) ?? String(u.state)];
+          yield [u.userName, u.realName, u.deptCode, u.mobile, u.email, u.idCard, rec?.points ?? 0, rec?.roleNames.join(',') ?? '', states.get(String(u.state)) ?? String(u.state)];
         }
       }
     }

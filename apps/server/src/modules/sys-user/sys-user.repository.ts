@@ -5,7 +5,7 @@
 import type { Executor } from '../../db';
 import type { SysUserTable, SysUserTokenTable } from './sys-user.tables';
 
-/** What a new user needs; the profile fields, points and flags default to empty / 0 (changedPass 1). */
+/** What a new user needs; the profile fields and flags default to empty / 0 (changedPass 1). */
 export type NewUser = Pick<SysUserTable, 'id' | 'userName' | 'realName' | 'password' | 'deptCode' | 'state' | 'realPerson' | 'createTime' | 'updateTime'> &
   Partial<SysUserTable>;
 
@@ -25,7 +25,6 @@ export function userRow(user: NewUser): SysUserTable {
     dnzw: '',
     bmmc: '',
     idCard: '',
-    points: 0,
     passState: '0',
     changedPass: 1,
     deleted: 0,

@@ -60,7 +60,7 @@ export interface LoginClient {
 }
 
 /** The services sys-user calls (module deps). */
-export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile';
+export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile' | 'points';
 
 /** The refusal of a login for an account that is not in state 0 (null when it may log in): 2 pending review, any other disabled. */
 function stateError(state: number): AppError | null {
@@ -345,9 +345,12 @@ export class SysUserService {
     return (await repo.findUserByName(this.db, userName))?.id;
   }
 
-  /** The live user `userId` (names, mobile, department code, state), or undefined when there is none or it was deleted (binding, data scope). */
-  async accountOf(userId: string): Promise<{ id: string; userName: string; realName: string; mobile: string; deptCode: string; state: number } | undefined> {
-    const u = await repo.findUserById(this.db, userId);
+  /**
+   * The live user `userId` (names, mobile, department code, state), or undefined when there is none
+   * or it was deleted (binding, data scope, the points ledger); `db` may be the caller's transaction.
+   */
+  async accountOf(userId: string, db: Executor = this.db): Promise<{ id: string; userName: string; realName: string; mobile: string; deptCode: string; state: number } | undefined> {
+    const u = await repo.findUserById(db, userId);
     return u && u.deleted === 0 ? { id: u.id, userName: u.userName, realName: u.realName, mobile: u.mobile, deptCode: u.deptCode, state: u.state } : undefined;
   }
 

@@ -29,7 +29,6 @@ export interface SysUserTable {
   /** Department name typed by the user when the unit has sfyxjbm = 1. */
   bmmc: string;
   idCard: string;
-  points: number;
   /** '1' when the password was set by someone else (administrator, import, reset); see changedPass. */
   passState: string;
   /** 0 while a password set by someone else has not been changed by the user (SPEC §2 redirect to /web/uc?to=pass). */

@@ -33,7 +33,8 @@ export default function ProfileTabs({ side, extraTabs = [] }: { side: AvatarDial
     { key: PASS_TAB, label: '修改密码', children: <PasswordForm /> },
     ...extraTabs,
   ];
-  const asked = params.get('to');
+  // `?to=<key>`; `?tab=<key>` is accepted too (the name other pages' links may use).
+  const asked = params.get('to') ?? params.get('tab');
   const active = tabs.some((t) => t.key === asked) ? (asked as string) : INFO_TAB;
 
   return (

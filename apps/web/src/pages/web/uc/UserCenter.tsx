@@ -1,15 +1,20 @@
 /**
  * /web/uc, the learner's personal centre (SPEC §2 learner header 个人中心; §1 "The personal centre
  * covers messages, certificates, points, real-person verification and account binding"): the user
- * card and the tabs 个人资料 / 修改密码 / 账号绑定. `?to=pass` opens the password tab: the guard sends a
+ * card and the tabs 个人资料 / 修改密码 / 账号绑定 / 我的积分 (a lazy chunk). `?to=pass` opens the password tab: the guard sends a
  * learner whose password was set by someone else here (SPEC §2), and a learner without real-name
  * verification too.
  */
+import { lazy, Suspense } from 'react';
 import BindList from '../../../components/bind/BindList';
+import { PageLoading } from '../../../components/PageLoading';
 import ProfileTabs, { type ExtraTab } from '../../profile/ProfileTabs';
 
 /** The 账号绑定 tab (SPEC §2 "Login-binding list", §4 "SMS and binding"). */
 const BIND_TAB: ExtraTab = { key: 'bind', label: '账号绑定', children: <BindList /> };
+const MyPoints = lazy(() => import('./MyPoints'));
+/** The 我的积分 tab (module points; `?to=points`). */
+const POINTS_TAB: ExtraTab = { key: 'points', label: '我的积分', children: <Suspense fallback={<PageLoading />}><MyPoints /></Suspense> };
 
 export default function UserCenter() {
   return (
@@ -17,7 +22,7 @@ export default function UserCenter() {
       <div className="web-page-head">
         <h2>个人中心</h2>
       </div>
-      <ProfileTabs side="learner" extraTabs={[BIND_TAB]} />
+      <ProfileTabs side="learner" extraTabs={[BIND_TAB, POINTS_TAB]} />
     </div>
   );
 }

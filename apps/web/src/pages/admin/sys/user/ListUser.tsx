@@ -7,13 +7,14 @@
  * sub-departments; emptying the tree's filter box shows every department again). Right: a name and
  * state filter, the toolbar (添加, 导入, 导出 with the current filters, and the batch actions on the
  * ticked rows: 设置部门, 设置角色, 启用, 禁用, 重置密码, 批量删除) and the paged table (用户名, 姓名,
- * 部门, 角色, 手机, 邮箱, 状态) with the row actions 编辑, 重置密码, 启用/禁用 (审核通过 for a pending
- * user) and 删除 ('确实要删除吗?'). Every button per UserPerm code. The signed-in administrator's own
+ * 部门, 角色, 手机, 邮箱, 积分, 状态) with the row actions 编辑, 重置密码, 调整积分 (module points), 启用/禁用
+ * (审核通过 for a pending user) and 删除 ('确实要删除吗?'). Every button per UserPerm code. The signed-in administrator's own
  * row cannot be disabled or deleted from here.
  */
 import { useState, type HTMLAttributes } from 'react';
 import { App, Card, Col, Form, Input, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, ExportOutlined, ImportOutlined, KeyOutlined, PlusOutlined, StopOutlined, TeamOutlined, ApartmentOutlined } from '@ant-design/icons';
+import { PointsPerm } from '@kaopei/contracts/points';
 import { BindPerm } from '@kaopei/contracts/sys-bind';
 import { DicCode } from '@kaopei/contracts/sys-dic';
 import { userAdminApi, UserPerm, UserState, type UserRecord } from '@kaopei/contracts/sys-user-admin';
@@ -26,6 +27,7 @@ import UserBindPanel from '../../../../components/bind/UserBindPanel';
 import { SearchBar } from '../../../../components/SearchBar';
 import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../../components/paging';
 import { useDict } from '../../../../components/useDict';
+import { AdjustPointsDialog, type AdjustTarget } from '../points/AdjustPointsDialog';
 import { BatchDeptDialog } from './BatchDeptDialog';
 import { BatchRoleDialog } from './BatchRoleDialog';
 import { ImportUserDialog } from './ImportUserDialog';
@@ -47,6 +49,7 @@ export default function ListUser() {
   const [roleIds, setRoleIds] = useState<string[] | null>(null);
   const [resetTarget, setResetTarget] = useState<{ ids: string[]; name?: string } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
   const [exporting, setExporting] = useState(false);
   const remove = useDeleteAction((ids) => call(userAdminApi.delete, { ids }), list.refresh);
 
@@ -100,6 +103,7 @@ export default function ListUser() {
     },
     { title: '手机', dataIndex: 'mobile', width: 130 },
     { title: '邮箱', dataIndex: 'email', width: 180, ellipsis: true },
+    { title: '积分', dataIndex: 'points', width: 90, align: 'right', render: (v: number, r) => <span data-testid={`user-points-${r.id}`}>{v}</span> },
     {
       title: '状态',
       dataIndex: 'state',
@@ -114,7 +118,7 @@ export default function ListUser() {
     {
       title: '操作',
       key: 'op',
-      width: 250,
+      width: 300,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
@@ -123,6 +127,9 @@ export default function ListUser() {
           </RowAction>
           <RowAction code={UserPerm.RESET_PASS} onClick={() => setResetTarget({ ids: [r.id], name: r.userName })} data-testid={`user-reset-pass-${r.id}`}>
             重置密码
+          </RowAction>
+          <RowAction code={PointsPerm.ADJUST} onClick={() => setAdjusting(r)} data-testid={`user-points-adjust-${r.id}`}>
+            调整积分
           </RowAction>
           <RowAction
             code={UserPerm.STATE}
@@ -195,7 +202,7 @@ export default function ListUser() {
             list={list}
             columns={columns}
             selectable={hasPerm(batchCodes)}
-            scroll={{ x: 1260 }}
+            scroll={{ x: 1400 }}
             onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
           />
         </Card>
@@ -211,6 +218,7 @@ export default function ListUser() {
       <BatchRoleDialog ids={roleIds} onClose={() => setRoleIds(null)} onDone={list.refresh} />
       <ResetPassDialog target={resetTarget} onClose={() => setResetTarget(null)} onDone={list.refresh} />
       <ImportUserDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={list.refresh} />
+      <AdjustPointsDialog target={adjusting} onClose={() => setAdjusting(null)} onDone={list.refresh} />
     </Row>
   );
 }

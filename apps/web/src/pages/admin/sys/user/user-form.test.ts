@@ -18,6 +18,7 @@ const detail: UserDetail = {
   deptCode: 'A01A02',
   deptCode_dictText: '财务部',
   roleNames: ['学员'],
+  points: 0,
   createTime: '2026-01-02 03:04:05',
   sex: '1',
   mz: '01',
