@@ -37,11 +37,6 @@ export function parseTime(text: string | null | undefined): number | null {
   return d.valueOf();
 }
 
-/** Epoch ms → the calendar day `yyyy-MM-dd` in Asia/Shanghai (daily limits and awards). */
-export function dayOf(ms: number): string {
-  return dayjs(ms).tz(TIME_ZONE).format('YYYY-MM-DD');
-}
-
 let clockOffsetMs = 0;
 
 /**

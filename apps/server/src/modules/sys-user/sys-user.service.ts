@@ -37,7 +37,7 @@ import type { AuthUser } from '../../platform/auth';
 import { AppError, badParams, isUniqueViolation } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { dayOf, now } from '../../lib/time';
+import { formatDay, now } from '../../lib/time';
 import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
@@ -162,8 +162,8 @@ export class SysUserService {
     const at = now();
     await this.db.transaction().execute(async (trx) => {
       const previous = await repo.touchLogin(trx, userId, at);
-      if (previous !== undefined && (previous === 0 || dayOf(previous) !== dayOf(at))) {
-        await this.ctx.events.emit(trx, 'user.firstLoginOfDay', { userId, day: dayOf(at), loginTime: at });
+      if (previous !== undefined && (previous === 0 || formatDay(previous) !== formatDay(at))) {
+        await this.ctx.events.emit(trx, 'user.firstLoginOfDay', { userId, day: formatDay(at), loginTime: at });
       }
     });
   }
