@@ -329,9 +329,12 @@ export class SysUserService {
     return (await repo.findUserByName(this.db, userName))?.id;
   }
 
-  /** The live user `userId` (names, mobile, department code, state), or undefined when there is none or it was deleted (binding, data scope). */
-  async accountOf(userId: string): Promise<{ id: string; userName: string; realName: string; mobile: string; deptCode: string; state: number } | undefined> {
-    const u = await repo.findUserById(this.db, userId);
+  /**
+   * The live user `userId` (names, mobile, department code, state), or undefined when there is none or it was deleted (binding, data scope).
+   * `db`: the caller's transaction when it holds one (on SQLite a query outside it would wait for it to end).
+   */
+  async accountOf(userId: string, db: Executor = this.db): Promise<{ id: string; userName: string; realName: string; mobile: string; deptCode: string; state: number } | undefined> {
+    const u = await repo.findUserById(db, userId);
     return u && u.deleted === 0 ? { id: u.id, userName: u.userName, realName: u.realName, mobile: u.mobile, deptCode: u.deptCode, state: u.state } : undefined;
   }
 
