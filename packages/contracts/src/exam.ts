@@ -31,6 +31,13 @@ export const examSaveReq = z
     qualifyScore: z.number({ error: '及格分不能为空！' }).int().min(0, '及格分不能小于0！'),
     chance: z.number().int().min(0).max(1000).default(0),
     ruleList: z.array(examRule).min(1, '请至少添加一条组卷规则！').max(50),
+    /** The certificate template granted to those who pass (issue 7), null or '' for none. */
+    certId: z
+      .string({ error: 'ID格式不正确！' })
+      .trim()
+      .max(32, 'ID格式不正确！')
+      .nullish()
+      .transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (v.startTime && v.endTime && v.endTime <= v.startTime) {
@@ -77,6 +84,10 @@ export const examDetail = z.object({
   chance: z.number().int(),
   quCount: z.number().int(),
   ruleList: z.array(examRuleDetail),
+  /** The certificate template granted to those who pass, null for none (issue 7). */
+  certId: z.string().nullable(),
+  /** Its title ('' for none). */
+  certId_dictText: z.string(),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -92,7 +103,7 @@ export const examPagingParams = z.object({
 /** Columns the exam list can be sorted by. */
 export const EXAM_SORT = ['title', 'createTime', 'updateTime', 'startTime', 'endTime'] as const;
 export const examPagingReq = pagingReq(examPagingParams, { sort: EXAM_SORT, select: true });
-export const examRecord = examDetail.omit({ ruleList: true, content: true });
+export const examRecord = examDetail.omit({ ruleList: true, content: true, certId_dictText: true });
 export type ExamRecord = z.infer<typeof examRecord>;
 export const examPagingRes = pagingRes(examRecord);
 

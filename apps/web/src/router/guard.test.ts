@@ -28,6 +28,14 @@ describe('navigation guard (SPEC §2)', () => {
     expect(LOGIN_REQUIRED_MSG).toBe('请先登录');
   });
 
+  it('shows the public certificate verification page to everybody, whatever the session (issue 7)', () => {
+    expect(decide('/cert/verify/KP-2026-000001', '', anonymous as never)).toEqual({ kind: 'pass' });
+    expect(decide('/cert/verify/KP-2026-000001', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'pass' });
+    expect(decide('/cert/verify/KP-2026-000001', '', learner({ passState: '1', changedPass: false }) as never)).toEqual({ kind: 'pass' });
+    expect(decide('/cert/verify/KP-2026-000001', '', admin([]) as never)).toEqual({ kind: 'pass' });
+    expect(decide('/cert/other', '', anonymous as never).kind).toBe('login-required');
+  });
+
   it('sends a logged-in user on /login, "" or / to the role home, or to a safe redirect', () => {
     for (const p of ['/login', '', '/']) {
       expect(decide(p, '', learner() as never)).toEqual({ kind: 'redirect', to: '/web/home' });

@@ -31,6 +31,7 @@ const Register = lazyView(() => import('../pages/login/Register'));
 const OauthCallback = lazyView(() => import('../pages/login/OauthCallback'));
 const OauthLocal = lazyView(() => import('../pages/login/OauthLocal'));
 const Forgot = lazyView(() => import('../pages/login/Forgot'));
+const CertVerify = lazyView(() => import('../pages/cert/CertVerify'));
 const NotFound = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.NotFound })));
 const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.Unauthorized })));
 
@@ -43,6 +44,7 @@ export const STATIC_TITLES = [
   { path: '/401', title: '无权访问' },
   { path: '/404', title: '页面不存在' },
   { path: '/web/home', title: '首页' },
+  { path: '/cert/verify/:certNo', title: '证书验证' },
 ];
 
 function pageRoutes(list: FlatRoute[]) {
@@ -63,6 +65,7 @@ export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false):
   if (pathname === '/login') return [LoginLayout, Login];
   if (pathname === '/register') return [LoginLayout, Register];
   if (pathname === '/forgot') return [LoginLayout, Forgot];
+  if (pathname.startsWith('/cert/verify/')) return [CertVerify];
   if (pathname === PROFILE_PATH) {
     const profile = viewRegistry[PROFILE_VIEW];
     return [isAdmin ? AdminLayout : WebLayout, ...(profile ? [profile] : [])];
@@ -103,6 +106,7 @@ export function AppRoutes() {
         <Route path="/login/oauth/:type" element={<OauthCallback />} />
         <Route path="/login/oauth/:type/authorize" element={<OauthLocal />} />
       </Route>
+      <Route path="/cert/verify/:certNo" element={<CertVerify />} />
       <Route path="/401" element={<Unauthorized />} />
       <Route path="/404" element={<NotFound />} />
       <Route element={<WebLayout />}>

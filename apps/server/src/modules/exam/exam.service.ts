@@ -28,7 +28,7 @@ export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
 
 export class ExamService {
-  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper'>) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper' | 'cert'>) {}
 
   private get db() {
     return this.ctx.db;
@@ -46,9 +46,11 @@ export class ExamService {
     const exam = await this.require(this.db, id);
     const rules = await repo.rulesOf(this.db, [id]);
     const titles = await this.ctx.services.repo.titleMap(rules.map((r) => r.repoId));
+    const certTitle = exam.certId ? ((await this.ctx.services.cert.titleMap([exam.certId])).get(exam.certId) ?? '') : '';
     return {
       ...this.toRecord(exam, rules),
       content: exam.content,
+      certId_dictText: certTitle,
       ruleList: rules.map((r) => ({
         repoId: r.repoId,
         repoId_dictText: titles.get(r.repoId) ?? '',
@@ -60,8 +62,8 @@ export class ExamService {
     };
   }
 
-  /** Creates or updates an exam and its rules in one transaction. Errors: 20010008, 10010003. */
-  async save(req: ExamSaveReq, userId: string): Promise<{ id: string }> {
+  /** Creates or updates an exam and its rules in one transaction. Errors: 20010008, 10010003 (also a certificate `certId` that does not exist). */
+  async save(req: Omit<ExamSaveReq, 'certId'> & { certId?: string | null }, userId: string): Promise<{ id: string }> {
     return this.db.transaction().execute(async (trx) => {
       for (const [i, rule] of req.ruleList.entries()) {
         const bank = await this.ctx.services.repo.require(trx, rule.repoId);
@@ -73,8 +75,10 @@ export class ExamService {
           );
         }
       }
+      if (req.certId) await this.ctx.services.cert.requireTemplate(trx, req.certId);
       const at = now();
       const fields = {
+        certId: req.certId ?? null,
         title: req.title,
         content: req.content,
         openType: req.openType,
@@ -166,6 +170,7 @@ export class ExamService {
       totalScore: e.totalScore,
       qualifyScore: e.qualifyScore,
       chance: e.chance,
+      certId: e.certId ?? null,
       quCount: rules.reduce((s, r) => s + r.quCount, 0),
       createTime: formatTimeStrict(e.createTime),
       updateTime: formatTimeStrict(e.updateTime),

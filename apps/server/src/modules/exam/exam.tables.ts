@@ -13,6 +13,8 @@ export interface ElExamTable {
   totalScore: number;
   qualifyScore: number;
   chance: number;
+  /** Certificate template granted to those who pass (module cert), null for none. */
+  certId: string | null;
   deleted: Flag;
   createBy: string;
   createTime: Ms;

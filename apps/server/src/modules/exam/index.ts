@@ -15,7 +15,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'exam',
   summary: '考试',
-  deps: ['repo', 'qu', 'paper'],
+  deps: ['repo', 'qu', 'paper', 'cert'],
   tables: ['el_exam', 'el_exam_rule'],
   service: (ctx) => new ExamService(ctx),
   routes: (r, exams) => {

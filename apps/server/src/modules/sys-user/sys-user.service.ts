@@ -347,7 +347,8 @@ export class SysUserService {
 
   /**
    * The live user `userId` (names, mobile, department code, state), or undefined when there is none
-   * or it was deleted (binding, data scope, the points ledger); `db` may be the caller's transaction.
+   * or it was deleted (binding, data scope, the points ledger, certificates). `db`: the caller's
+   * transaction when it holds one (on SQLite a query outside it would wait for it to end).
    */
   async accountOf(userId: string, db: Executor = this.db): Promise<{ id: string; userName: string; realName: string; mobile: string; deptCode: string; state: number } | undefined> {
     const u = await repo.findUserById(db, userId);

@@ -3,6 +3,7 @@
  * content, optional time window, totalTime (minutes), qualifyScore, chance (0 = 不限), the rule
  * editor and a live totalScore = Σ quCount × quScore. A rule asking more questions than its bank
  * holds is refused client-side and, if it slips through, by the server (20010008, msg names the rule).
+ * 颁发证书: the certificate template granted to those who pass (optional; issue 7).
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { call, isApiError } from '../../../api/request';
 import { zodRule } from '../../../utils/zod-rule';
 import { goBack } from '../../../utils/nav';
 import { RuleEditor, availableOf, newRule, ruleRowErrors, type RuleDraft } from './RuleEditor';
+import { CertSelect } from '../cert/CertSelect';
 
 
 interface Values {
@@ -25,6 +27,7 @@ interface Values {
   totalTime: number | null;
   qualifyScore: number | null;
   chance: number | null;
+  certId?: string | null;
 }
 
 export default function ExamForm() {
@@ -51,6 +54,7 @@ export default function ExamForm() {
       totalTime: d.totalTime,
       qualifyScore: d.qualifyScore,
       chance: d.chance,
+      certId: d.certId ?? undefined,
     });
     setRules(d.ruleList.map((r) => newRule({ repoId: r.repoId, quType: r.quType, quCount: r.quCount, quScore: r.quScore })));
   }, [detail.data, loadedFor, form]);
@@ -79,6 +83,7 @@ export default function ExamForm() {
       totalTime: values.totalTime ?? undefined,
       qualifyScore: values.qualifyScore ?? undefined,
       chance: values.chance ?? 0,
+      certId: values.certId ?? null,
       ruleList: rules.map((r) => ({ repoId: r.repoId, quType: r.quType ?? undefined, quCount: r.quCount ?? undefined, quScore: r.quScore ?? undefined })),
     });
     if (!parsed.success) {
@@ -148,6 +153,9 @@ export default function ExamForm() {
             <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} data-testid="exam-chance" />
           </Form.Item>
         </Space>
+        <Form.Item name="certId" label="颁发证书（考试通过后自动发放）">
+          <CertSelect style={{ maxWidth: 400 }} data-testid="exam-cert" />
+        </Form.Item>
         <Form.Item label="组卷规则" required>
           <RuleEditor
             value={rules}

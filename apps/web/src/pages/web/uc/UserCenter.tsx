@@ -10,6 +10,10 @@ import BindList from '../../../components/bind/BindList';
 import { PageLoading } from '../../../components/PageLoading';
 import ProfileTabs, { type ExtraTab } from '../../profile/ProfileTabs';
 
+/** 我的证书 (`?to=cert`), a lazy chunk (issue 7). */
+const MyCerts = lazy(() => import('../cert/MyCerts'));
+const CERT_TAB: ExtraTab = { key: 'cert', label: '我的证书', children: <Suspense fallback={<PageLoading />}><MyCerts /></Suspense> };
+
 /** The 账号绑定 tab (SPEC §2 "Login-binding list", §4 "SMS and binding"). */
 const BIND_TAB: ExtraTab = { key: 'bind', label: '账号绑定', children: <BindList /> };
 const MyPoints = lazy(() => import('./MyPoints'));
@@ -22,7 +26,7 @@ export default function UserCenter() {
       <div className="web-page-head">
         <h2>个人中心</h2>
       </div>
-      <ProfileTabs side="learner" extraTabs={[BIND_TAB, POINTS_TAB]} />
+      <ProfileTabs side="learner" extraTabs={[BIND_TAB, CERT_TAB, POINTS_TAB]} />
     </div>
   );
 }
