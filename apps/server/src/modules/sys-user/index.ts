@@ -49,7 +49,8 @@ export default defineModule({
   name: 'sysUser',
   summary: '用户与会话',
   // sms ↔ sysUser is a cycle (sms asks idByMobile before sending; login and reset verify codes), which the registry allows.
-  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile'],
+  // notify: the session user's unreadMsg (notify ↔ sysUser is a cycle too: notify reads recipients here).
+  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile', 'notify'],
   tables: ['sys_user', 'sys_user_role', 'sys_user_token', 'sys_user_login_limit'],
   service: (ctx) => new SysUserService(ctx),
   authenticator: (users) => (token) => users.resolveSession(token),
