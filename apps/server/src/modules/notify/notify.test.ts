@@ -32,6 +32,8 @@ let t: TestApp;
 let admin: string;
 
 const ROLE_STUDENT_ID = '1000000000000000002';
+/** The profile columns of a user row written directly by a test fixture. */
+const BLANK_PROFILE = { sex: '', mz: '', csrq: '', zzmm: '', gzsj: '', whcd: '', zw: '', dnzw: '', bmmc: '', idCard: '', points: 0, passState: '0', changedPass: 1, deleted: 0, createBy: '' };
 
 beforeAll(async () => {
   t = await testApp();
@@ -225,7 +227,7 @@ describe('send', () => {
     const ids = Array.from({ length: 500 }, () => newId());
     await t.db
       .insertInto('sys_user')
-      .values(ids.map((id, i) => ({ id, userName: `bulk${id}`, realName: `批量${i}`, password: 'x', avatar: '', mobile: '', email: '', deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at })))
+      .values(ids.map((id, i) => ({ id, userName: `bulk${id}`, realName: `批量${i}`, password: 'x', avatar: '', mobile: '', email: '', deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at, ...BLANK_PROFILE })))
       .execute();
     const refId = newId();
     const req = { event: 'realname.audit' as const, userIds: ids, refType: 'realname', refId, vars: { auditResult: '通过', auditMsg: '' }, by: (await t.services.sysUser.idOf('admin')) as string };

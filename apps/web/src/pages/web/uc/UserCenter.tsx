@@ -1,15 +1,28 @@
 /**
  * /web/uc, the learner's personal centre (SPEC §2 learner header 个人中心; §1 "The personal centre
  * covers messages, certificates, points, real-person verification and account binding"): the user
- * card and the tabs 个人资料 / 修改密码 / 账号绑定. `?to=pass` opens the password tab: the guard sends a
+ * card and the tabs 个人资料 / 修改密码 / 我的消息 (`?to=msg`) / 账号绑定. `?to=pass` opens the password tab: the guard sends a
  * learner whose password was set by someone else here (SPEC §2), and a learner without real-name
  * verification too.
  */
+import { lazy, Suspense } from 'react';
 import BindList from '../../../components/bind/BindList';
+import { PageLoading } from '../../../components/PageLoading';
 import ProfileTabs, { type ExtraTab } from '../../profile/ProfileTabs';
 
 /** The 账号绑定 tab (SPEC §2 "Login-binding list", §4 "SMS and binding"). */
 const BIND_TAB: ExtraTab = { key: 'bind', label: '账号绑定', children: <BindList /> };
+/** The 我的消息 tab (SPEC §2 "Message centre"), loaded when opened. */
+const MsgCenter = lazy(() => import('../msg/MsgCenter'));
+const MSG_TAB: ExtraTab = {
+  key: 'msg',
+  label: '我的消息',
+  children: (
+    <Suspense fallback={<PageLoading />}>
+      <MsgCenter />
+    </Suspense>
+  ),
+};
 
 export default function UserCenter() {
   return (
@@ -17,7 +30,7 @@ export default function UserCenter() {
       <div className="web-page-head">
         <h2>个人中心</h2>
       </div>
-      <ProfileTabs side="learner" extraTabs={[BIND_TAB]} />
+      <ProfileTabs side="learner" extraTabs={[MSG_TAB, BIND_TAB]} />
     </div>
   );
 }
