@@ -76,7 +76,7 @@ describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badg
     expect(await detail.textContent()).toContain(`演示学员同学，请参加“${exam.title}”。`);
     // Opening it marked it read: the badge disappears and the unread list is empty.
     await expect.poll(() => badgeCount.count(), POLL).toBe(0);
-    await learner.getByRole('button', { name: '关闭' }).click();
+    await learner.getByTestId('msg-detail-close').click();
     await learner.getByText('暂无相关数据！').first().waitFor();
     await learner.getByTestId('msg-tab-read').click();
     await learner.locator('[data-testid^="msg-open-"]', { hasText: title1 }).waitFor();

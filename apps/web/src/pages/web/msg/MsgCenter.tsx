@@ -96,7 +96,7 @@ export default function MsgCenter() {
         width={580}
         onCancel={() => setOpen(false)}
         footer={
-          <Button type="primary" onClick={() => setOpen(false)}>
+          <Button type="primary" onClick={() => setOpen(false)} data-testid="msg-detail-close">
             关闭
           </Button>
         }
