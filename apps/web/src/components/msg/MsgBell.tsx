@@ -4,7 +4,7 @@
  * polled every 20 s (TanStack Query's refetchInterval, which pauses while the tab is hidden), and the
  * unread-messages dialog shown when the count is non-zero: 稍后查看 closes it and it is not shown again
  * in this browser session; 去查看 opens the message centre (/web/uc?to=msg). The dialog is not shown
- * on the message centre itself nor during an exam.
+ * on the message centre itself; WebLayout leaves the bell out during an exam.
  *
  * Loaded lazily by WebLayout after the header renders (it is not on any page's first paint).
  * Query key `['msg-unread']`: pages that read or delete messages invalidate it.
@@ -41,8 +41,7 @@ export default function MsgBell() {
   });
   const count = unread.data?.count ?? 0;
   const onCentre = location.pathname === '/web/uc' && new URLSearchParams(location.search).get('to') === 'msg';
-  const inExam = location.pathname.startsWith('/web/exam/start');
-  const dialogOpen = count > 0 && !later && !onCentre && !inExam;
+  const dialogOpen = count > 0 && !later && !onCentre;
 
   const viewLater = () => {
     try {
