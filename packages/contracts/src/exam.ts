@@ -158,4 +158,11 @@ export const examApi = {
   }),
   onlinePaging: json({ path: '/api/exam/exam/online-paging', summary: '当前可参加的考试', access: 'user', body: onlinePagingReq, data: onlinePagingRes, ours: true }),
   checkInfo: json({ path: '/api/exam/exam/check-info', summary: '考前须知', access: 'user', body: idReq, data: onlineExam }),
+  prepareNotify: json({
+    path: '/api/exam/exam/prepare-notify',
+    summary: '向考试开放的学员发送考试通知（exam.publish 模板或 tmplId 指定的模板；后台任务，答 jobId）',
+    access: [ExamPerm.ADD, ExamPerm.UPDATE],
+    body: idReq.extend({ tmplId: idSchema.optional() }),
+    data: z.object({ jobId: z.string() }),
+  }),
 };

@@ -9,7 +9,7 @@
  * e2e/delivery.e2e.ts), so the interactive parts that the page's content does not wait for are loaded
  * after the layout renders, without holding it up: the header Menu (its place stays empty meanwhile),
  * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
- * drawer of small screens.
+ * drawer of small screens, and the message bell with its unread badge and dialog (polled every 20 s; left out on the exam page).
  */
 import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -35,6 +35,11 @@ const UserMenu = lazyPart<ComponentProps<typeof UserMenuView>>(
     </Button>
   ),
 );
+
+/** The message entry with the unread badge and dialog (SPEC §2, §4 Messages), after the layout renders. */
+const MsgBell = lazyPart(() => import('../components/msg/MsgBell'), () => null);
+/** The exam page (no message bell there). */
+const EXAM_PATH = '/web/exam/start/';
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -82,17 +87,25 @@ export default function WebLayout() {
     : [];
   const right =
     status === 'ready' && user ? (
-      <Suspense
-        fallback={
-          <Button type="text" className="web-user">
+      <div className="web-visitor">
+        {/* Not during an exam: no distraction, and the exam page's JS budget (e2e/delivery.e2e.ts). */}
+        {path.startsWith(EXAM_PATH) ? null : (
+          <Suspense fallback={null}>
+            <MsgBell />
+          </Suspense>
+        )}
+        <Suspense
+          fallback={
+            <Button type="text" className="web-user">
+              {userLabel}
+            </Button>
+          }
+        >
+          <UserMenu links={user.roleType !== RoleType.LEARNER ? [TO_UC, TO_ADMIN] : [TO_UC]} className="web-user" testId="web-user-menu">
             {userLabel}
-          </Button>
-        }
-      >
-        <UserMenu links={user.roleType !== RoleType.LEARNER ? [TO_UC, TO_ADMIN] : [TO_UC]} className="web-user" testId="web-user-menu">
-          {userLabel}
-        </UserMenu>
-      </Suspense>
+          </UserMenu>
+        </Suspense>
+      </div>
     ) : (
       <div className="web-visitor">
         {site.userReg ? (

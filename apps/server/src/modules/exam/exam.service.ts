@@ -28,7 +28,7 @@ export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
 
 export class ExamService {
-  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper' | 'cert'>) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper' | 'cert' | 'notify'>) {}
 
   private get db() {
     return this.ctx.db;
@@ -132,6 +132,21 @@ export class ExamService {
     const exam = await repo.findExam(db, id);
     if (!exam) throw notFound('考试不存在或已被删除！');
     return exam;
+  }
+
+  /**
+   * POST /api/exam/exam/prepare-notify (SPEC §7): sends the exam.publish template (or `tmplId`) to
+   * every learner the exam is open to — today exams are open to all, so every normal-state learner —
+   * as ONE background job of module notify; answers its `jobId`. Idempotent per learner: calling it
+   * again reaches only learners who did not get it yet. 10010003 for an unknown exam; 30020001
+   * when there is no template.
+   */
+  async prepareNotify(id: string, tmplId: string | undefined, by: string): Promise<{ jobId: string }> {
+    const exam = await this.require(this.db, id);
+    const { jobId } = await this.ctx.services.notify.send({
+      event: 'exam.publish', toLearners: true, background: true, vars: { examTitle: exam.title }, refType: 'exam', refId: exam.id, ...(tmplId ? { tmplId } : {}), by,
+    });
+    return { jobId: jobId as string };
   }
 
   /** A live exam that a learner may sit at `at` (enabled, public, inside its window), else 20010004. */

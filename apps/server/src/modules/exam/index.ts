@@ -15,7 +15,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'exam',
   summary: '考试',
-  deps: ['repo', 'qu', 'paper', 'cert'],
+  deps: ['repo', 'qu', 'paper', 'cert', 'notify'],
   tables: ['el_exam', 'el_exam_rule'],
   service: (ctx) => new ExamService(ctx),
   routes: (r, exams) => {
@@ -35,6 +35,7 @@ export default defineModule({
     });
     r.json(examApi.onlinePaging, ({ body, user }) => exams.onlinePaging(user.userId, body));
     r.json(examApi.checkInfo, ({ body, user }) => exams.checkInfo(user.userId, body.id));
+    r.json(examApi.prepareNotify, ({ body, user }) => exams.prepareNotify(body.id, body.tmplId, user.userId));
   },
   // Exams open to everybody: any learner may read the check page of any of them.
   sharedIds: [examApi.checkInfo],

@@ -11,10 +11,24 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-/** Sends one verification code to one mainland mobile number; rejects with an Error when the provider refuses. */
+/** Sends SMS to one mainland mobile number; each method rejects with an Error when the provider refuses. */
 export interface SmsProvider {
   readonly name: string;
+  /** A verification code (the provider's code template, variable `code`). */
   sendCode(mobile: string, code: string): Promise<void>;
+  /**
+   * A notification through the provider's template `templateCode` with its variables `params`
+   * (module notify: a message template whose SMS flag is set; Aliyun: TemplateCode + TemplateParam JSON).
+   */
+  sendTemplate(mobile: string, templateCode: string, params: Record<string, string>): Promise<void>;
+}
+
+/** A template SMS the log provider "sent". */
+export interface LoggedTemplateSms {
+  mobile: string;
+  templateCode: string;
+  params: Record<string, string>;
+  at: number;
 }
 
 /** A message the log provider "sent". */
@@ -24,10 +38,11 @@ export interface LoggedSms {
   at: number;
 }
 
-/** Writes codes to the log; keeps the last 100 in `outbox`. */
+/** Writes codes and template messages to the log; keeps the last 100 codes in `outbox` and the last 1000 template messages in `templateOutbox`. */
 export class LogSmsProvider implements SmsProvider {
   readonly name = 'log';
   readonly outbox: LoggedSms[] = [];
+  readonly templateOutbox: LoggedTemplateSms[] = [];
 
   constructor(private readonly log: (msg: string) => void) {}
 
@@ -35,6 +50,12 @@ export class LogSmsProvider implements SmsProvider {
     this.outbox.push({ mobile, code, at: Date.now() });
     if (this.outbox.length > 100) this.outbox.shift();
     this.log(`SMS (log provider) to ${mobile}: verification code ${code}`);
+  }
+
+  async sendTemplate(mobile: string, templateCode: string, params: Record<string, string>): Promise<void> {
+    this.templateOutbox.push({ mobile, templateCode, params, at: Date.now() });
+    if (this.templateOutbox.length > 1000) this.templateOutbox.shift();
+    this.log(`SMS (log provider) to ${mobile}: template ${templateCode} ${JSON.stringify(params)}`);
   }
 }
 
@@ -57,7 +78,7 @@ export interface AliyunSmsOptions {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
-  /** Template with one variable `${code}`. */
+  /** Template of verification codes, with one variable `${code}` (notifications name their own templates). */
   templateCode: string;
   /** Default https://dysmsapi.aliyuncs.com (tests point it at a local fake). */
   endpoint: string;
@@ -72,6 +93,15 @@ export class AliyunSmsProvider implements SmsProvider {
   constructor(private readonly opts: AliyunSmsOptions) {}
 
   async sendCode(mobile: string, code: string): Promise<void> {
+    await this.sendSms(mobile, this.opts.templateCode, { code });
+  }
+
+  async sendTemplate(mobile: string, templateCode: string, params: Record<string, string>): Promise<void> {
+    await this.sendSms(mobile, templateCode, params);
+  }
+
+  /** One signed SendSms call; rejects unless the answer's Code is OK. */
+  private async sendSms(mobile: string, templateCode: string, templateParam: Record<string, string>): Promise<void> {
     const params: Record<string, string> = {
       AccessKeyId: this.opts.accessKeyId,
       Action: 'SendSms',
@@ -82,8 +112,8 @@ export class AliyunSmsProvider implements SmsProvider {
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: randomUUID(),
       SignatureVersion: '1.0',
-      TemplateCode: this.opts.templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(templateParam),
       Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
     };

@@ -162,6 +162,15 @@ describe('AliyunSmsProvider against a fake Alibaba Cloud', () => {
     expect((seen[seen.length - 1] as URLSearchParams).get('SignatureNonce')).not.toBe(q.get('SignatureNonce'));
   });
 
+  it('sends a notification template with its TemplateCode and TemplateParam JSON, signed the same way', async () => {
+    await client().sendTemplate('13912345678', 'SMS_NOTIFY_9', { realName: '张三', examTitle: '安全考试' });
+    const q = seen[seen.length - 1] as URLSearchParams;
+    expect(Object.fromEntries(q.entries())).toMatchObject({ Action: 'SendSms', PhoneNumbers: '13912345678', SignName: '考培', TemplateCode: 'SMS_NOTIFY_9' });
+    expect(JSON.parse(q.get('TemplateParam') ?? '')).toEqual({ realName: '张三', examTitle: '安全考试' });
+    await expect(client('wrong-secret').sendTemplate('13912345678', 'SMS_NOTIFY_9', {})).rejects.toThrow(/SignatureDoesNotMatch/);
+    await expect(client().sendTemplate('13800000000', 'SMS_NOTIFY_9', {})).rejects.toThrow(/isv.BUSINESS_LIMIT_CONTROL/);
+  });
+
   it('fails with the provider code when the signature is wrong or the provider refuses', async () => {
     await expect(client('wrong-secret').sendCode('13912345678', '1')).rejects.toThrow(/SignatureDoesNotMatch/);
     await expect(client().sendCode('13800000000', '1')).rejects.toThrow(/isv.BUSINESS_LIMIT_CONTROL/);

@@ -192,3 +192,37 @@ export async function countInRoles(db: Executor, roleIds: string[]): Promise<num
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** `[{id, realName, mobile}]` of the live (not deleted) users among `ids` (message recipients). */
+export function contactsOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sys_user').select(['id', 'realName', 'mobile']).where('id', 'in', ids).where('deleted', '=', 0).execute();
+}
+
+/** Live users in state 0 holding role `roleId`, by ascending id after `afterId`, at most `limit` (keyset paging for mass messages). */
+export function activeUsersInRole(db: Executor, roleId: string, afterId: string, limit: number) {
+  return db
+    .selectFrom('sys_user')
+    .innerJoin('sys_user_role', 'sys_user_role.userId', 'sys_user.id')
+    .select(['sys_user.id', 'sys_user.realName', 'sys_user.mobile'])
+    .where('sys_user_role.roleId', '=', roleId)
+    .where('sys_user.deleted', '=', 0)
+    .where('sys_user.state', '=', 0)
+    .where('sys_user.id', '>', afterId)
+    .orderBy('sys_user.id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many live users in state 0 hold role `roleId`. */
+export async function countActiveInRole(db: Executor, roleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_user_role')
+    .innerJoin('sys_user', 'sys_user.id', 'sys_user_role.userId')
+    .select((eb) => eb.fn.count<number>('sys_user_role.userId').distinct().as('n'))
+    .where('sys_user_role.roleId', '=', roleId)
+    .where('sys_user.deleted', '=', 0)
+    .where('sys_user.state', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -60,7 +60,7 @@ export interface LoginClient {
 }
 
 /** The services sys-user calls (module deps). */
-export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile' | 'points';
+export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile' | 'points' | 'notify';
 
 /** The refusal of a login for an account that is not in state 0 (null when it may log in): 2 pending review, any other disabled. */
 function stateError(state: number): AppError | null {
@@ -340,6 +340,25 @@ export class SysUserService {
     return repo.idByMobile(this.db, mobile);
   }
 
+  /** `{id, realName, mobile}` of the live users among `ids` (message recipients, module notify). */
+  contactsOf(ids: string[]): Promise<{ id: string; realName: string; mobile: string }[]> {
+    return repo.contactsOf(this.db, ids);
+  }
+
+  /**
+   * Learners a message to "every learner" reaches: live users in state 0 holding the learner role,
+   * `limit` at a time by ascending id after `afterId` ('' for the first page); module notify pages
+   * through them in its background job.
+   */
+  learnerContacts(afterId: string, limit: number): Promise<{ id: string; realName: string; mobile: string }[]> {
+    return repo.activeUsersInRole(this.db, ROLE_STUDENT_ID, afterId, limit);
+  }
+
+  /** How many learners `learnerContacts` pages through. */
+  countLearners(): Promise<number> {
+    return repo.countActiveInRole(this.db, ROLE_STUDENT_ID);
+  }
+
   /** Id of the user with this name, or undefined. */
   async idOf(userName: string): Promise<string | undefined> {
     return (await repo.findUserByName(this.db, userName))?.id;
@@ -409,7 +428,7 @@ export class SysUserService {
       roleType,
       roles,
       permissions,
-      unreadMsg: 0,
+      unreadMsg: await this.ctx.services.notify.countUnread(user.id),
       mobile: user.mobile,
       realPerson: user.realPerson,
       deptCode: user.deptCode,

@@ -1,7 +1,7 @@
 /**
  * /web/uc, the learner's personal centre (SPEC §2 learner header 个人中心; §1 "The personal centre
  * covers messages, certificates, points, real-person verification and account binding"): the user
- * card and the tabs 个人资料 / 修改密码 / 账号绑定 / 我的积分 (a lazy chunk). `?to=pass` opens the password tab: the guard sends a
+ * card and the tabs 个人资料 / 修改密码 / 我的消息 (`?to=msg`) / 账号绑定 / 我的证书 / 我的积分 (lazy chunks). `?to=pass` opens the password tab: the guard sends a
  * learner whose password was set by someone else here (SPEC §2), and a learner without real-name
  * verification too.
  */
@@ -19,6 +19,17 @@ const BIND_TAB: ExtraTab = { key: 'bind', label: '账号绑定', children: <Bind
 const MyPoints = lazy(() => import('./MyPoints'));
 /** The 我的积分 tab (module points; `?to=points`). */
 const POINTS_TAB: ExtraTab = { key: 'points', label: '我的积分', children: <Suspense fallback={<PageLoading />}><MyPoints /></Suspense> };
+/** The 我的消息 tab (SPEC §2 "Message centre"), loaded when opened. */
+const MsgCenter = lazy(() => import('../msg/MsgCenter'));
+const MSG_TAB: ExtraTab = {
+  key: 'msg',
+  label: '我的消息',
+  children: (
+    <Suspense fallback={<PageLoading />}>
+      <MsgCenter />
+    </Suspense>
+  ),
+};
 
 export default function UserCenter() {
   return (
@@ -26,7 +37,7 @@ export default function UserCenter() {
       <div className="web-page-head">
         <h2>个人中心</h2>
       </div>
-      <ProfileTabs side="learner" extraTabs={[BIND_TAB, CERT_TAB, POINTS_TAB]} />
+      <ProfileTabs side="learner" extraTabs={[MSG_TAB, BIND_TAB, CERT_TAB, POINTS_TAB]} />
     </div>
   );
 }
