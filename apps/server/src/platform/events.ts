@@ -127,22 +127,25 @@ export class EventOutbox implements Events {
   }
 
   /**
-   * Tests: dispatches and waits until every listener job (and the jobs of events those listeners
-   * emitted in turn) finished; rejects after `timeoutMs`.
+   * Tests: dispatches until no event of a listened type waits and the job queue is idle (the
+   * listeners' jobs, the events those listeners emitted in turn, and whatever else was queued);
+   * rejects after `timeoutMs`.
    */
   async settle(timeoutMs = 20_000): Promise<void> {
     const until = Date.now() + timeoutMs;
+    const types = [...this.listeners.keys()];
     for (;;) {
-      const ids = await this.dispatch();
-      if (ids.length === 0) return;
-      for (const id of ids) {
-        for (;;) {
-          const job = await this.jobs.get(id);
-          if (!job || job.state >= 2) break;
-          if (Date.now() > until) throw new Error(`event job ${id} (${job.type}) did not finish in ${timeoutMs} ms`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
+      await this.running;
+      await this.dispatch();
+      // Idle first: a job that finished has committed the events it emitted, which the second look sees.
+      if (await this.jobs.idle()) {
+        const waiting = types.length
+          ? await this.db.selectFrom('sys_event').select('id').where('state', '=', 0).where('type', 'in', types).limit(1).executeTakeFirst()
+          : undefined;
+        if (!waiting) return;
       }
+      if (Date.now() > until) throw new Error(`events not settled in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
     }
   }
 

@@ -63,6 +63,14 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     return id;
   }
 
+  async idle(): Promise<boolean> {
+    for (const q of this.queues.values()) {
+      const counts = await q.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'waiting-children');
+      if (Object.values(counts).some((n) => n > 0)) return false;
+    }
+    return true;
+  }
+
   async get(id: string): Promise<JobRecord | null> {
     const name = await this.redis.get(`jobq:${id}`);
     if (!name) return null;

@@ -65,6 +65,8 @@ export interface JobQueue {
   enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string>;
   /** The job, or null when unknown (or removed after a week). */
   get(id: string): Promise<JobRecord | null>;
+  /** True when no job is queued, waiting for a retry or running (tests wait for it: EventOutbox.settle). */
+  idle(): Promise<boolean>;
   /** Registers the handler of `type` (before `start`). */
   register(type: string, handler: JobHandler): void;
   /** Starts `concurrency` workers in this process. */
@@ -148,6 +150,11 @@ export class DbJobQueue extends JobTypes implements JobQueue {
       id: row.id, type: row.type, state: row.state, progress: row.progress, message: row.message, result: parseJson(row.result || null),
       payload: parseJson(row.payload || null), createBy: row.createBy, createTime: row.createTime, updateTime: row.updateTime,
     };
+  }
+
+  async idle(): Promise<boolean> {
+    const busy = await this.db.selectFrom('sys_job').select('id').where('state', 'in', [JobState.QUEUED, JobState.RUNNING]).limit(1).executeTakeFirst();
+    return !busy;
   }
 
   start(concurrency: number): void {

@@ -60,6 +60,7 @@ import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
+import type { DomainEvents } from '../../platform/events';
 import type { ModuleContext } from '../../platform/module';
 import type { FileAnswer } from '../../platform/router';
 import { renderCertPdf } from './cert.pdf';
@@ -67,7 +68,7 @@ import type { CertGrantTable, CertTemplateTable } from './cert.tables';
 import * as repo from './cert.repository';
 
 /** The services this module calls. */
-export type CertDeps = 'sysUser' | 'sysRole' | 'sysFile';
+export type CertDeps = 'sysUser' | 'sysRole' | 'sysFile' | 'exam';
 
 const TEMPLATE_GONE = '证书不存在或已被删除！';
 const GRANT_GONE = '证书发放记录不存在！';
@@ -268,7 +269,12 @@ export class CertService {
         pdfFile: '',
         verifyBase: verifyBase.slice(0, 200),
       };
-      if (await repo.insertGrantOnce(db, row)) return { row, created: true };
+      if (await repo.insertGrantOnce(db, row)) {
+        await this.ctx.events.emit(db, 'cert.granted', {
+          grantId: row.id, certId: row.certId, certNo: row.certNo, title: row.title, userId: row.userId, refType: row.refType, refId: row.refId,
+        });
+        return { row, created: true };
+      }
       // Lost a race: the winner's row is committed (PostgreSQL waited for it) and is the answer.
       const winner = await repo.findGrantByRef(db, input);
       if (!winner) throw new Error('cert grant conflict without a winner');
@@ -277,6 +283,17 @@ export class CertService {
     const res = trx ? await run(trx) : await this.db.transaction().execute(run);
     if (!trx && res.created) await this.queuePdf([res.row.id], input.userId);
     return { grant: this.toRow(res.row), created: res.created };
+  }
+
+  /**
+   * Listener of `paper.marked`: a passed paper of an exam that names a certificate grants it (refType
+   * 'exam', refId the exam: one certificate per exam and learner however many papers pass, also when
+   * two hand-ins race). Idempotent (grant is).
+   */
+  async onPaperMarked(e: DomainEvents['paper.marked']): Promise<void> {
+    if (!e.passed) return;
+    const certId = await this.ctx.services.exam.certOf(e.examId);
+    if (certId) await this.grant(null, { certId, userId: e.userId, refType: 'exam', refId: e.examId, refTitle: e.examTitle });
   }
 
   /** Queues the PDF job of `grantIds` (started by `userId`). */

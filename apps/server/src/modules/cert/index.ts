@@ -17,10 +17,31 @@ declare module '../../platform/services' {
   }
 }
 
+/** `cert.granted`: a certificate was granted (emitted in the grant's transaction, once per grant). Listener: the cert.granted message. */
+export interface CertGrantedEvent {
+  grantId: string;
+  certId: string;
+  certNo: string;
+  /** The certificate's title. */
+  title: string;
+  userId: string;
+  /** exam / course / class / manual, and the id of that object. */
+  refType: string;
+  refId: string;
+}
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    'cert.granted': CertGrantedEvent;
+  }
+}
+
 export default defineModule({
   name: 'cert',
   summary: '证书',
-  deps: ['sysUser', 'sysRole', 'sysFile'],
+  // exam: which certificate a passed exam grants (exam ↔ cert is a cycle: the exam form names a template).
+  deps: ['sysUser', 'sysRole', 'sysFile', 'exam'],
+  on: { 'paper.marked': (certs) => (e) => certs.onPaperMarked(e) },
   tables: ['cert_template', 'cert_grant', 'cert_no_seq'],
   service: (ctx) => new CertService(ctx),
   routes: (r, certs) => {

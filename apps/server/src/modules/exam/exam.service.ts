@@ -127,6 +127,11 @@ export class ExamService {
     return this.toOnline(exam, rules, attempts.get(id));
   }
 
+  /** The certificate a live exam grants to those who pass it (cert module, event paper.marked), or null. */
+  async certOf(examId: string): Promise<string | null> {
+    return (await repo.findExam(this.db, examId))?.certId ?? null;
+  }
+
   /** A live exam or 10010003. */
   async require(db: Executor, id: string): Promise<Exam> {
     const exam = await repo.findExam(db, id);

@@ -22,6 +22,10 @@ export default defineModule({
   summary: '站内消息、消息模板与发送',
   // sysUser ↔ notify is a cycle (recipients' names and mobiles here; unreadMsg there), which the registry allows.
   deps: ['sysUser', 'sms'],
+  on: {
+    'paper.marked': (notify) => (e) => notify.onPaperMarked(e),
+    'cert.granted': (notify) => (e) => notify.onCertGranted(e),
+  },
   tables: ['sys_user_msg', 'sys_notify_tmpl', 'sys_notify_delivery'],
   service: (ctx) => new NotifyService(ctx),
   routes: (r, notify) => {

@@ -32,6 +32,7 @@ import {
   type TmplSaveReq,
 } from '@kaopei/contracts/notify';
 import { z } from 'zod';
+import type { DomainEvents } from '../../platform/events';
 import type { ModuleContext } from '../../platform/module';
 import type { JobContext } from '../../platform/jobs';
 import { markSeeded, seededKeys } from '../../platform/seed-log';
@@ -206,6 +207,25 @@ export class NotifyService {
   // ---- sending (for other domains) ----
 
   /** The template `tmplId`, else the event's; 30020001 when there is none. */
+  /** Listener of `paper.marked`: the "paper marked" message (score) to the learner, once per paper. */
+  async onPaperMarked(e: DomainEvents['paper.marked']): Promise<void> {
+    await this.sendIfTemplate({ event: 'paper.marked', userIds: [e.userId], vars: { examTitle: e.examTitle, score: String(e.userScore) }, refType: 'paper', refId: e.paperId });
+  }
+
+  /** Listener of `cert.granted`: the "certificate granted" message to the holder, once per grant. */
+  async onCertGranted(e: DomainEvents['cert.granted']): Promise<void> {
+    await this.sendIfTemplate({ event: 'cert.granted', userIds: [e.userId], vars: { certTitle: e.title, certNo: e.certNo }, refType: 'cert', refId: e.grantId });
+  }
+
+  /** `send`, except that an event whose template the administrator deleted sends nothing (the message is switched off). */
+  private async sendIfTemplate(req: SendReq): Promise<void> {
+    try {
+      await this.send(req);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === TmplError.NO_TEMPLATE.code)) throw err;
+    }
+  }
+
   private async templateFor(event: NotifyEventValue, tmplId?: string): Promise<SysNotifyTmplTable> {
     const row = tmplId ? await repo.findTmpl(this.db, tmplId) : await repo.tmplForEvent(this.db, event);
     if (!row) throw new AppError(TmplError.NO_TEMPLATE);

@@ -21,6 +21,11 @@ export default defineModule({
   summary: '积分',
   // sysUser ↔ points is a cycle (sys-user shows balances and credits imports; the ledger checks users), which the registry allows.
   deps: ['sysUser', 'sysRole'],
+  on: {
+    // Passing an exam: once per exam and learner (refId the exam), however many papers pass.
+    'paper.marked': (points) => async (e) => (e.passed ? points.award(null, { userId: e.userId, ruleKey: 'exam_pass', refId: e.examId, refRemark: `通过考试：${e.examTitle}` }) : null),
+    'user.firstLoginOfDay': (points) => (e) => points.dailyLogin(e.userId, e.loginTime),
+  },
   tables: ['user_points', 'user_points_log', 'user_points_rule'],
   service: (ctx) => new PointsService(ctx),
   routes: (r, points) => {

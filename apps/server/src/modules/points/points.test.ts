@@ -113,6 +113,13 @@ describe('rules', () => {
 });
 
 describe('award', () => {
+  // From here on logins award nothing (the user.firstLoginOfDay listener would add a daily_login row
+  // to every new account's ledger); the daily_login test switches the rule on for itself.
+  beforeAll(async () => {
+    await t.events.settle();
+    await setRule('daily_login', 1, 0);
+  });
+
   it('awards the points of the rule once per event; a second award answers exists and changes nothing', async () => {
     const u = await t.newLearner('pta');
     expect(await points().award(null, { userId: u.userId, ruleKey: 'exam_pass', refId: 'exam-1', refRemark: '通过考试：安全知识' })).toEqual({ outcome: 'awarded', points: 10, balance: 10 });
@@ -179,16 +186,22 @@ describe('award', () => {
     expect((await points().award(null, { userId: u.userId, ruleKey: 'course_finish', refId: 'c1' })).outcome).toBe('awarded');
   });
 
-  it('awards daily_login once per day of the server clock', async () => {
-    const u = await t.newLearner('ptd');
-    expect((await points().dailyLogin(u.userId)).outcome).toBe('awarded');
-    expect((await points().dailyLogin(u.userId)).outcome).toBe('exists');
-    const today = formatDay(now());
-    const tomorrow = now() + 24 * 3600_000;
-    expect(await points().dailyLogin(u.userId, tomorrow)).toEqual({ outcome: 'awarded', points: 1, balance: 2 });
-    expect((await points().dailyLogin(u.userId, tomorrow)).outcome).toBe('exists');
-    expect((await logRows(u.userId)).map((r) => r.refId)).toEqual([today, formatDay(tomorrow)]);
-    expect(formatDay(tomorrow)).not.toBe(today);
+  it('awards daily_login once per day of the server clock (the first login of the day, through its event)', async () => {
+    await setRule('daily_login', 1, 1);
+    try {
+      const u = await t.newLearner('ptd'); // registration logs in: user.firstLoginOfDay
+      await t.events.settle();
+      const today = formatDay(now());
+      expect((await logRows(u.userId)).map((r) => [r.refType, r.refId])).toEqual([['daily_login', today]]);
+      expect((await points().dailyLogin(u.userId)).outcome).toBe('exists');
+      const tomorrow = now() + 24 * 3600_000;
+      expect(await points().dailyLogin(u.userId, tomorrow)).toEqual({ outcome: 'awarded', points: 1, balance: 2 });
+      expect((await points().dailyLogin(u.userId, tomorrow)).outcome).toBe('exists');
+      expect((await logRows(u.userId)).map((r) => r.refId)).toEqual([today, formatDay(tomorrow)]);
+      expect(formatDay(tomorrow)).not.toBe(today);
+    } finally {
+      await setRule('daily_login', 1, 0);
+    }
   });
 
   it('refuses an unknown rule, a bad refId and an unknown user, writing nothing', async () => {
