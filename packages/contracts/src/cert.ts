@@ -254,9 +254,6 @@ export const CertError = defineErrors({
   PDF_FAILED: { code: 30040004, msg: '证书PDF生成失败，请稍后再试！' },
 });
 
-/** Job type of the PDF rendering after a grant. */
-export const CERT_PDF_JOB = 'cert.pdf';
-
 /** Calls of certificates. */
 export const certApi = {
   paging: json({ path: '/api/cert/cert/paging', readOnly: true, summary: '分页查询证书模板（证书选择框：size 100，按名称过滤）', access: CertPerm.LIST, body: certPagingReq, data: certPagingRes }),

@@ -181,15 +181,3 @@ export async function countGrants(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Valid grants made before `before` whose PDF is not rendered yet (oldest first, at most `limit`). */
-export function grantsWithoutPdf(db: Executor, before: number, limit: number) {
-  return db
-    .selectFrom('cert_grant')
-    .selectAll()
-    .where('pdfFile', '=', '')
-    .where('state', '=', 0)
-    .where('createTime', '<', before)
-    .orderBy('createTime', 'asc')
-    .limit(limit)
-    .execute();
-}

@@ -12,10 +12,10 @@
  *   grant that lost the race is skipped (gaps are possible, repeats are not).
  * - Expiry = grant time + expireMonths calendar months (dayjs in Asia/Shanghai), null = never.
  * - Status now: revoked (state 1) > expired (expireTime ≤ server clock) > valid.
- * - The PDF is rendered after the grant: a background job (`cert.pdf`) for grants made outside a
- *   caller's transaction, and a periodic task for any grant still without a PDF after 30 s (grants
- *   made inside a caller's transaction, failed jobs, a crash). It is kept under DATA_DIR/cert; a
- *   download on a node whose disk lacks it renders it again.
+ * - The PDF is rendered after the grant by this module's listener of its own `cert.granted` event
+ *   (emitted in the grant's transaction, so it runs once the grant is committed, with the job
+ *   queue's retries). It is kept under DATA_DIR/cert; a download on a node whose disk lacks it
+ *   renders it again.
  * - The QR code's url: KAOPEI_PUBLIC_URL (the site's public origin, e.g. https://kaopei.example.com)
  *   when set, else the origin of the request that granted (grant-batch), else http://localhost:PORT.
  * - Template deletion: refused while any grant uses it (30040001); otherwise soft (exams that named
@@ -26,7 +26,6 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import { CommonError, TIME_ZONE, type Page } from '@kaopei/contracts';
 import {
-  CERT_PDF_JOB,
   CERT_REF_TYPE_LABEL,
   CERT_STATUS_LABEL,
   CertError,
@@ -73,8 +72,6 @@ export type CertDeps = 'sysUser' | 'sysRole' | 'sysFile' | 'exam';
 const TEMPLATE_GONE = '证书不存在或已被删除！';
 const GRANT_GONE = '证书发放记录不存在！';
 const USER_GONE = '用户不存在或已被删除！';
-/** A grant still without PDF this long after it was made is rendered by the periodic task. */
-const PDF_SWEEP_AFTER_MS = 30_000;
 
 /** What another domain passes to `grant` (an exam passed, a course or class finished). */
 export interface GrantInput {
@@ -281,7 +278,6 @@ export class CertService {
       return { row: winner, created: false };
     };
     const res = trx ? await run(trx) : await this.db.transaction().execute(run);
-    if (!trx && res.created) await this.queuePdf([res.row.id], input.userId);
     return { grant: this.toRow(res.row), created: res.created };
   }
 
@@ -294,11 +290,6 @@ export class CertService {
     if (!e.passed) return;
     const certId = await this.ctx.services.exam.certOf(e.examId);
     if (certId) await this.grant(null, { certId, userId: e.userId, refType: 'exam', refId: e.examId, refTitle: e.examTitle });
-  }
-
-  /** Queues the PDF job of `grantIds` (started by `userId`). */
-  private async queuePdf(grantIds: string[], userId: string): Promise<void> {
-    if (grantIds.length) await this.ctx.jobs.enqueue(CERT_PDF_JOB, { ids: grantIds }, { userId, maxAttempts: 5 });
   }
 
   /**
@@ -324,7 +315,6 @@ export class CertService {
       const res = await this.grantOne(req.certId, userId, origin);
       if (res) made.push(res);
     }
-    await this.queuePdf(made, admin.userId);
     return { granted: made.length, skipped: userIds.length - made.length };
   }
 
@@ -334,7 +324,7 @@ export class CertService {
     return `${this.ctx.config.https || site.protocol === 'https' ? 'https' : 'http'}://${site.host}`;
   }
 
-  /** One manual grant without queuing its PDF; its id when it was made now. */
+  /** One manual grant in its own transaction; its id when it was made now. */
   private async grantOne(certId: string, userId: string, origin: string): Promise<string | null> {
     const input: GrantInput = { certId, userId, refType: 'manual', refId: certId, refTitle: '' };
     const res = await this.db.transaction().execute((trx) => this.grant(trx, input, origin));
@@ -452,37 +442,13 @@ export class CertService {
   }
 
   /**
-   * Job `cert.pdf` {ids}: renders the PDFs of the grants not rendered yet, reporting progress. A grant
-   * not found (its transaction not committed yet) makes the job fail and be retried.
+   * Listener of `cert.granted` (this module's own event, so it runs once the grant is committed,
+   * whoever granted and in whatever transaction): renders the grant's PDF unless it exists. Errors
+   * are retried by the job queue.
    */
-  async renderJob(payload: unknown, progress: (pct: number, message?: string) => Promise<void>): Promise<{ rendered: number }> {
-    const ids = Array.isArray((payload as { ids?: unknown })?.ids) ? ((payload as { ids: unknown[] }).ids.filter((i) => typeof i === 'string') as string[]) : [];
-    let rendered = 0;
-    for (const [i, id] of ids.entries()) {
-      const g = await repo.findGrant(this.db, id);
-      if (!g) throw new Error(`grant ${id} not found (not committed yet?)`);
-      if (!g.pdfFile || !fs.existsSync(path.join(this.pdfRoot, g.pdfFile))) {
-        await this.renderPdf(g);
-        rendered++;
-      }
-      await progress(((i + 1) / ids.length) * 100, `已生成 ${i + 1}/${ids.length}`);
-    }
-    return { rendered };
-  }
-
-  /** Periodic task: renders up to 20 grants still without a PDF 30 s after they were made; answers how many. */
-  async renderPending(): Promise<number> {
-    const rows = await repo.grantsWithoutPdf(this.db, now() - PDF_SWEEP_AFTER_MS, 20);
-    let n = 0;
-    for (const g of rows) {
-      try {
-        await this.renderPdf(g);
-        n++;
-      } catch (err) {
-        this.ctx.log.warn({ err, grantId: g.id }, 'certificate pdf sweep failed');
-      }
-    }
-    return n;
+  async onGranted(e: DomainEvents['cert.granted']): Promise<void> {
+    const g = await repo.findGrant(this.db, e.grantId);
+    if (g && (!g.pdfFile || !fs.existsSync(path.join(this.pdfRoot, g.pdfFile)))) await this.renderPdf(g);
   }
 
   /**

@@ -5,7 +5,7 @@
  * through `services.cert.grant(trx | null, {certId, userId, refType, refId, refTitle})`.
  */
 import { MenuType } from '@kaopei/contracts';
-import { CERT_PDF_JOB, certApi, certGrantApi, CertPerm, DEFAULT_CERT_LAYOUT } from '@kaopei/contracts/cert';
+import { certApi, certGrantApi, CertPerm, DEFAULT_CERT_LAYOUT } from '@kaopei/contracts/cert';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -41,7 +41,11 @@ export default defineModule({
   summary: '证书',
   // exam: which certificate a passed exam grants (exam ↔ cert is a cycle: the exam form names a template).
   deps: ['sysUser', 'sysRole', 'sysFile', 'exam'],
-  on: { 'paper.marked': (certs) => (e) => certs.onPaperMarked(e) },
+  on: {
+    'paper.marked': (certs) => (e) => certs.onPaperMarked(e),
+    // The PDF of every new grant, after its transaction committed.
+    'cert.granted': (certs) => (e) => certs.onGranted(e),
+  },
   tables: ['cert_template', 'cert_grant', 'cert_no_seq'],
   service: (ctx) => new CertService(ctx),
   routes: (r, certs) => {
@@ -67,10 +71,6 @@ export default defineModule({
     r.download(certGrantApi.pdf, ({ body, user }) => certs.pdf(user, body.id));
     r.json(certGrantApi.verify, ({ body }) => certs.verify(body.certNo));
   },
-  jobs: {
-    [CERT_PDF_JOB]: (certs) => (payload, job) => certs.renderJob(payload, (pct, message) => job.progress(pct, message)),
-  },
-  tasks: [{ name: 'cert.pdf-sweep', everyMs: () => 10_000, run: (certs) => certs.renderPending() }],
   owned: [
     {
       kind: 'certificate',
