@@ -38,7 +38,11 @@ describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badg
     const title = admin.getByTestId('tmpl-title');
     await expect.poll(() => title.inputValue(), POLL).toContain('{examTitle}');
     await title.fill(`E2E${stamp} 新考试：{examTitle}`);
-    await admin.getByTestId('tmpl-content').fill('<p>{realName}同学，请参加“{examTitle}”。</p>');
+    // The rich-text editor: the text, then the exam title variable inserted at the cursor from its hint.
+    await admin.getByTestId('tmpl-content').fill('{realName}同学，请参加“”。');
+    await admin.getByTestId('tmpl-content').press('ArrowLeft');
+    await admin.getByTestId('tmpl-content').press('ArrowLeft');
+    await admin.getByTestId('tmpl-var-examTitle').click();
     // The live preview substitutes the sample values.
     await expect.poll(() => admin.getByTestId('tmpl-preview-title').textContent(), POLL).toBe(`E2E${stamp} 新考试：2026年安全生产知识考试`);
     await expect.poll(() => admin.getByTestId('tmpl-preview-content').textContent(), POLL).toBe('张三同学，请参加“2026年安全生产知识考试”。');

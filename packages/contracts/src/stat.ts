@@ -10,6 +10,10 @@ export const totalNumRes = z.object({
   quCount: z.number().int(),
   examCount: z.number().int(),
   userCount: z.number().int(),
+  /** Certificates granted (valid, expired or revoked). */
+  grantCount: z.number().int(),
+  /** Message templates. */
+  tmplCount: z.number().int(),
 });
 export type TotalNum = z.infer<typeof totalNumRes>;
 

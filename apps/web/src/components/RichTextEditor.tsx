@@ -5,9 +5,16 @@
  * of the same height is rendered. The server sanitises the HTML at save (contracts rich-text
  * profile) and RichText sanitises it again when shown, so the editor is not a security boundary.
  * Props: `value` (HTML, '' = empty), `onChange(html)` ('' when the document is empty),
- * `placeholder`, `minHeight` (px, default 200), `testId` (data-testid of the editable area).
+ * `placeholder`, `minHeight` (px, default 200), `testId` (data-testid of the editable area),
+ * `apiRef` (filled once the editor is ready: `insertText(text)` inserts at the cursor, e.g. a
+ * template variable).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
+
+/** What a form can do with a loaded editor. */
+export interface RichTextEditorApi {
+  insertText(text: string): void;
+}
 
 export interface RichTextEditorProps {
   value?: string;
@@ -15,6 +22,7 @@ export interface RichTextEditorProps {
   placeholder?: string;
   minHeight?: number;
   testId?: string;
+  apiRef?: RefObject<RichTextEditorApi | null>;
 }
 
 const Editor = lazy(() => import('./rich-editor/Editor'));

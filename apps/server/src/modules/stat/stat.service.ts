@@ -3,11 +3,13 @@ import type { TotalNum } from '@kaopei/contracts/stat';
 import type { ModuleContext } from '../../platform/module';
 
 export class StatService {
-  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'exam' | 'sysUser'>) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'exam' | 'sysUser' | 'cert' | 'notify'>) {}
 
   async totals(): Promise<TotalNum> {
-    const { repo, qu, exam, sysUser } = this.ctx.services;
-    const [repoCount, quCount, examCount, userCount] = await Promise.all([repo.count(), qu.count(), exam.count(), sysUser.countUsers()]);
-    return { repoCount, quCount, examCount, userCount };
+    const { repo, qu, exam, sysUser, cert, notify } = this.ctx.services;
+    const [repoCount, quCount, examCount, userCount, grantCount, tmplCount] = await Promise.all([
+      repo.count(), qu.count(), exam.count(), sysUser.countUsers(), cert.countGrants(), notify.countTemplates(),
+    ]);
+    return { repoCount, quCount, examCount, userCount, grantCount, tmplCount };
   }
 }

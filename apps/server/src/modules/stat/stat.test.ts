@@ -11,6 +11,8 @@ import { repoApi, RepoError } from '@kaopei/contracts/repo';
 import { userApi, UserError } from '@kaopei/contracts/sys-user';
 import { quApi } from '@kaopei/contracts/qu';
 import { examApi } from '@kaopei/contracts/exam';
+import { certApi, certGrantApi } from '@kaopei/contracts/cert';
+import { tmplApi } from '@kaopei/contracts/notify';
 
 let t: TestApp;
 let admin: string;
@@ -27,19 +29,30 @@ afterAll(async () => {
 
 describe('POST /api/stat/total/num/all', () => {
   it('matches the seeded content', async () => {
-    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2 });
+    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
   });
 
   it('counts what is added', async () => {
     const repoId = await createRepo(t, admin);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
     await createQu(t, admin, repoId, 1);
     await createQu(t, admin, repoId, 2);
     await createQu(t, admin, repoId, 3);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
     await createExam(t, admin, examBody(repoId));
     await t.newLearner('stat');
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: 7 });
+  });
+
+  it('counts certificates granted and message templates', async () => {
+    const before = await totals();
+    const { id: certId } = must(await t.call<{ id: string }>(certApi.save, { title: '统计证书', authority: '考培' }, admin));
+    const learner = await t.newLearner('statc');
+    must(await t.call(certGrantApi.grantBatch, { certId, userIds: [learner.userId] }, admin));
+    const { id: tmplId } = must(await t.call<{ id: string }>(tmplApi.save, { title: '统计模板', content: '内容', event: 'class.notice', sms: 0, smsCode: '' }, admin));
+    expect(await totals()).toEqual({ ...before, userCount: before.userCount + 1, grantCount: before.grantCount + 1, tmplCount: before.tmplCount + 1 });
+    must(await t.call(tmplApi.delete, { ids: [tmplId] }, admin));
+    expect((await totals()).tmplCount).toBe(before.tmplCount);
   });
 
   it('does not count what is deleted or refused', async () => {

@@ -41,7 +41,7 @@ const TOOLS: Tool[] = [
   { key: 'quote', title: '引用', icon: <b>❝</b>, run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive('blockquote') },
 ];
 
-export default function Editor({ value = '', onChange, placeholder = '请输入内容', minHeight = 200, testId }: RichTextEditorProps) {
+export default function Editor({ value = '', onChange, placeholder = '请输入内容', minHeight = 200, testId, apiRef }: RichTextEditorProps) {
   const { message, modal } = App.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -59,6 +59,14 @@ export default function Editor({ value = '', onChange, placeholder = '请输入�
     editor,
     selector: ({ editor: e }) => Object.fromEntries(TOOLS.map((t) => [t.key, t.active?.(e) ?? false])) as Record<string, boolean>,
   });
+
+  useEffect(() => {
+    if (!apiRef) return;
+    apiRef.current = { insertText: (text) => editor.chain().focus().insertContent(text).run() };
+    return () => {
+      apiRef.current = null;
+    };
+  }, [editor, apiRef]);
 
   // A value set from outside (form reset, record loaded) replaces the document; our own edits come back equal.
   useEffect(() => {

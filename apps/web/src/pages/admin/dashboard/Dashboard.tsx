@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard (SPEC §2 Dashboard): totals cards (题库数, 试题数, 考试数, 用户数 from
+ * /admin/dashboard (SPEC §2 Dashboard): totals cards (题库数, 试题数, 考试数, 用户数, 发证数, 消息模板 from
  * /api/stat/total/num/all) and the quick-entry cards (quick-entries.ts: 创建考试, 添加课程, 题库管理,
  * 证书管理 per permission code, course and certificate only when the site has those pages; 通知公告
  * when the others number an odd count or fewer than 3), laid out by count.
@@ -8,18 +8,20 @@ import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
-import { DatabaseOutlined, FileAddOutlined, FormOutlined, NotificationOutlined, ProfileOutlined, ReadOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
-import { statApi } from '@kaopei/contracts/stat';
+import { DatabaseOutlined, FileAddOutlined, FormOutlined, MailOutlined, NotificationOutlined, ProfileOutlined, ReadOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { statApi, type TotalNum } from '@kaopei/contracts/stat';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { flattenRoutes } from '../../../router/tree';
 import { quickEntries, type QuickEntryKey } from './quick-entries';
 
-const TOTALS: { key: 'repoCount' | 'quCount' | 'examCount' | 'userCount'; title: string; icon: ReactNode; color: string }[] = [
+const TOTALS: { key: keyof TotalNum; title: string; icon: ReactNode; color: string }[] = [
   { key: 'repoCount', title: '题库数', icon: <DatabaseOutlined />, color: '#409EFF' },
   { key: 'quCount', title: '试题数', icon: <ProfileOutlined />, color: '#67C23A' },
   { key: 'examCount', title: '考试数', icon: <FormOutlined />, color: '#E6A23C' },
   { key: 'userCount', title: '用户数', icon: <TeamOutlined />, color: '#F56C6C' },
+  { key: 'grantCount', title: '发证数', icon: <SafetyCertificateOutlined />, color: '#909399' },
+  { key: 'tmplCount', title: '消息模板', icon: <MailOutlined />, color: '#7C5CFC' },
 ];
 
 const ENTRY_ICONS: Record<QuickEntryKey, ReactNode> = {
@@ -41,7 +43,7 @@ export default function Dashboard() {
     <div className="page">
       <Row gutter={[16, 16]}>
         {TOTALS.map((t) => (
-          <Col xs={12} md={6} key={t.key}>
+          <Col xs={12} md={8} xl={4} key={t.key}>
             <Card className="stat-card">
               {totals.isLoading ? (
                 <Skeleton active paragraph={{ rows: 1 }} />

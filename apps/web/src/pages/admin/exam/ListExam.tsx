@@ -1,8 +1,10 @@
 /**
  * /admin/exam/exam — exams (SPEC §2 paging tables): title search, paged table with a state tag,
  * enable/disable (/api/exam/exam/state: 0 normal, 1 disabled; '状态修改成功!'), edit → ExamForm,
- * delete and batch delete with confirmation. Buttons per permission code.
+ * delete and batch delete with confirmation, 通知 (NotifyExamDialog: prepare-notify with the job's
+ * progress). Buttons per permission code.
  */
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -15,6 +17,7 @@ import { TitleSearch } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
 import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../components/paging';
 import { formatWindow } from '../../../utils/format';
+import { NotifyExamDialog } from './NotifyExamDialog';
 
 export default function ListExam() {
   const navigate = useNavigate();
@@ -26,6 +29,7 @@ export default function ListExam() {
     { title: '' },
   );
   const { refresh, selected } = list;
+  const [notifying, setNotifying] = useState<ExamRecord | null>(null);
   const remove = useDeleteAction((ids) => call(examApi.delete, { ids }), refresh);
 
   const changeState = async (ids: string[], state: number) => {
@@ -58,7 +62,7 @@ export default function ListExam() {
     {
       title: '操作',
       key: 'op',
-      width: 180,
+      width: 230,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
@@ -67,6 +71,9 @@ export default function ListExam() {
           </RowAction>
           <RowAction code={ExamPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
             {r.state === 0 ? '禁用' : '启用'}
+          </RowAction>
+          <RowAction code={ExamPerm.UPDATE} onClick={() => setNotifying(r)} data-testid={`exam-notify-${r.id}`}>
+            通知
           </RowAction>
           <RowAction code={ExamPerm.DELETE} danger onClick={() => remove([r.id])}>
             删除
@@ -91,7 +98,8 @@ export default function ListExam() {
         </PermButton>
         <BatchDeleteButton code={ExamPerm.DELETE} onClick={() => remove(selected)} />
       </ListToolbar>
-      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([ExamPerm.DELETE, ExamPerm.STATE])} scroll={{ x: 1000 }} />
+      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([ExamPerm.DELETE, ExamPerm.STATE])} scroll={{ x: 1050 }} />
+      <NotifyExamDialog exam={notifying} onClose={() => setNotifying(null)} />
     </Card>
   );
 }

@@ -1,16 +1,17 @@
 /**
- * Add / edit a message template (SPEC §3 "Notify template"; issue 7): title, event, content (rich
- * text or plain text) with the event's variables as hints (a click inserts `{name}` at the end),
+ * Add / edit a message template (SPEC §3 "Notify template"; issue 7): title, event, content (the
+ * rich-text editor) with the event's variables as hints (a click inserts `{name}` at the cursor),
  * the SMS flag and the SMS provider's template code, and a live preview rendered with the
  * contracts' `renderTemplate` and sample values — the same substitution the server sends with.
  * Rules from contracts `tmplSaveReq` → /api/notify/tmpl/save.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Col, Form, Input, Modal, Row, Select, Spin, Switch, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { EVENT_VARS, NOTIFY_EVENT_LABEL, renderTemplate, SAMPLE_VARS, TEMPLATE_VARS, tmplApi, tmplSaveReq, type NotifyEventValue, type TmplRecord } from '@kaopei/contracts/notify';
 import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
+import { RichTextEditor, type RichTextEditorApi } from '../../../components/RichTextEditor';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -46,7 +47,12 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
     else if (detail.data) form.setFieldsValue({ title: detail.data.title, event: detail.data.event as NotifyEventValue, content: detail.data.content, sms: detail.data.sms === 1, smsCode: detail.data.smsCode });
   }, [open, record, detail.data, form]);
 
-  const insertVar = (name: string) => form.setFieldValue('content', `${form.getFieldValue('content') ?? ''}{${name}}`);
+  const editorApi = useRef<RichTextEditorApi | null>(null);
+  /** Inserts `{name}` at the editor's cursor (at the end before the editor has loaded). */
+  const insertVar = (name: string) => {
+    if (editorApi.current) editorApi.current.insertText(`{${name}}`);
+    else form.setFieldValue('content', `${form.getFieldValue('content') ?? ''}{${name}}`);
+  };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -96,7 +102,7 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
                   </div>
                 }
               >
-                <Input.TextArea rows={8} placeholder="支持纯文本或富文本（HTML），变量写作 {realName}" data-testid="tmpl-content" />
+                <RichTextEditor placeholder="请输入模板内容，变量写作 {realName}" minHeight={160} testId="tmpl-content" apiRef={editorApi} />
               </Form.Item>
               <Form.Item name="sms" label="同时发送短信" valuePropName="checked">
                 <Switch data-testid="tmpl-sms" />

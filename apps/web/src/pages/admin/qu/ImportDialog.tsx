@@ -10,14 +10,14 @@
  * whether to skip them or import them again; a failed job or a non-zero code shows its message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Modal, Progress, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { importResult, quApi, type ImportDuplicate, type ImportError } from '@kaopei/contracts/qu';
-import { jobApi, JobState } from '@kaopei/contracts/sys-job';
+import { JobState } from '@kaopei/contracts/sys-job';
 import { call, download, isApiError, upload } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 import { htmlToText } from '../../../utils/html';
+import { useJob } from '../../../components/useJob';
 
 interface Props {
   open: boolean;
@@ -33,20 +33,6 @@ type Outcome =
   | { kind: 'error'; msg: string };
 
 const SUCCESS_MSG = '数据导入成功！';
-/** How often the dialog asks for the job's progress (ms). */
-const POLL_MS = 500;
-
-/** Polls a job every POLL_MS until it is done or failed. */
-function useJob(jobId: string | null) {
-  return useQuery({
-    queryKey: ['job', jobId],
-    queryFn: () => call(jobApi.detail, { id: jobId as string }),
-    enabled: Boolean(jobId),
-    refetchInterval: (q) => (q.state.data && q.state.data.state >= JobState.DONE ? false : POLL_MS),
-    gcTime: 0,
-  });
-}
-
 export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props) {
   const { message } = App.useApp();
   const [repoId, setRepoId] = useState<string | undefined>(defaultRepoId);

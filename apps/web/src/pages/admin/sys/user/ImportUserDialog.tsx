@@ -9,13 +9,13 @@
  * success shows the count and clears the chosen file, so a second click cannot import it twice.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Modal, Progress, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { jobApi, JobState } from '@kaopei/contracts/sys-job';
+import { JobState } from '@kaopei/contracts/sys-job';
 import { USER_IMPORT_HEADERS, userAdminApi } from '@kaopei/contracts/sys-user-admin';
-import { call, download, isApiError, upload } from '../../../../api/request';
+import { download, isApiError, upload } from '../../../../api/request';
 import { outcomeOf, type ImportOutcome, type RowError } from './user-import';
+import { useJob } from '../../../../components/useJob';
 
 interface Props {
   open: boolean;
@@ -24,20 +24,6 @@ interface Props {
 }
 
 const SUCCESS_MSG = '数据导入成功！';
-/** How often the dialog asks for the job's progress (ms). */
-const POLL_MS = 500;
-
-/** Polls a job every POLL_MS until it is done or failed. */
-function useJob(jobId: string | null) {
-  return useQuery({
-    queryKey: ['job', jobId],
-    queryFn: () => call(jobApi.detail, { id: jobId as string }),
-    enabled: Boolean(jobId),
-    refetchInterval: (q) => (q.state.data && q.state.data.state >= JobState.DONE ? false : POLL_MS),
-    gcTime: 0,
-  });
-}
-
 export function ImportUserDialog({ open, onClose, onImported }: Props) {
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
