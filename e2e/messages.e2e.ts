@@ -29,8 +29,9 @@ describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badg
     // The administrator edits the built-in template of 考试发布.
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
-    await admin.getByText('系统管理', { exact: true }).click();
-    await admin.getByText('消息模板', { exact: true }).click();
+    const sider = admin.locator('.admin-sider');
+    await sider.getByText('系统管理', { exact: true }).click();
+    await sider.getByText('消息模板', { exact: true }).click();
     await admin.waitForURL('**/admin/sys/notify-tmpl');
     const row = admin.locator('tr', { hasText: '考试发布' }).first();
     await row.waitFor();

@@ -3,7 +3,8 @@
  * OpenType Noto Sans SC (Noto Sans Hans Regular, OFL) of `@embedpdf/fonts-sc`, which pdfkit embeds
  * as a SUBSET (only the glyphs used: about 50 KB per certificate; no system font needed). On it: the
  * template's background image stretched over the page (jpg/png; none → a plain double border), the
- * texts at the template's positions, and a QR code (`qrcode`, PNG) of the public verification url.
+ * texts at the template's positions, and a QR code (`qrcode`, PNG) of the public verification url,
+ * which is also a link annotation to that url.
  *
  * The font covers GB2312 (the 6 763 common simplified characters); a rarer character in a name is
  * drawn as the font's missing-glyph box.
@@ -75,6 +76,8 @@ export async function renderCertPdf(input: CertPdfInput): Promise<Buffer> {
   drawText(doc, texts.authority, layout.authority);
   drawText(doc, texts.date, layout.date);
   doc.image(qr, layout.qr.x * width, layout.qr.y * height, { width: layout.qr.size, height: layout.qr.size });
+  // The QR code is also a link to the same url, for a reader who opens the PDF on a screen.
+  doc.link(layout.qr.x * width, layout.qr.y * height, layout.qr.size, layout.qr.size, input.verifyUrl);
   doc.end();
   await done;
   return Buffer.concat(chunks);

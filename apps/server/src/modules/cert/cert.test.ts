@@ -250,6 +250,9 @@ describe('the certificate PDF', () => {
     expect(text).toContain(g.certNo);
     expect(text).toContain('优秀学员证书');
     expect(page.view.map(Math.round)).toEqual([0, 0, 842, 595]);
+    // The QR code is also a link to the public verification page of this number.
+    const links = (await page.getAnnotations()).filter((a: { subtype?: string }) => a.subtype === 'Link') as { url?: string }[];
+    expect(links.map((l) => l.url)).toEqual([expect.stringMatching(new RegExp(`^https?://[^/]+/cert/verify/${g.certNo}$`))]);
     await doc.destroy();
 
     // An administrator may download it too.
