@@ -15,7 +15,7 @@ import { isRightChoice, loadBanks, matchQuestion, type MatchedQuestion, type Sou
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { sharedDataPath, skipWithoutSharedData } from './support/paths';
 import { startServer, type RunningServer } from './support/server';
-import { fillNumber, idsByPrefix, loginThroughPage, pickOption, POLL, registerThroughPage, waitForText } from './support/ui';
+import { fillNumber, idsByPrefix, laterUnreadMessages, loginThroughPage, pickOption, POLL, registerThroughPage, waitForText } from './support/ui';
 
 const XLSX = sharedDataPath('question-banks', 'yf-lite-demo.xlsx');
 const JSON_FILE = sharedDataPath('question-banks', 'yf-lite-demo.json');
@@ -139,6 +139,7 @@ describe.skipIf(skip)('journey 1: import yf-lite-demo.xlsx → exam → learner 
 
     // ── Learner: register, open the exam, answer every question ───────────────────────────────
     const learner = await browser.page(server.baseUrl);
+    await laterUnreadMessages(learner);
     const leaks: string[] = [];
     const bodies: Promise<void>[] = [];
     let seenPaper = 0;

@@ -60,8 +60,10 @@ describe.skipIf(skipWithoutChromium())('points: adjust, rules, ledger, 我的积
     await loginThroughPage(learner, DEMO_LEARNER);
     await learner.goto('/web/uc?to=points');
     await learner.getByTestId('my-points').waitFor();
-    await expect.poll(() => learner.getByTestId('my-points-balance').textContent()).toBe('15');
+    // 15 from the administrator and 1 for the learner's first login today (event user.firstLoginOfDay).
+    await expect.poll(() => learner.getByTestId('my-points-balance').textContent()).toBe('16');
     const row = learner.locator('tr', { hasText: '管理员调整：E2E奖励' });
     expect(await row.getByText('+15').count()).toBe(1);
+    expect(await learner.locator('tr', { hasText: '每日首次登录' }).getByText('+1').count()).toBe(1);
   });
 });

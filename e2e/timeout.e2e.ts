@@ -14,7 +14,7 @@ import type { PaperRecord } from '@kaopei/contracts/paper';
 import { Api, DEMO_ADMIN, DEMO_LEARNER, parseApiTime } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, POLL, sleep, waitForText } from './support/ui';
+import { laterUnreadMessages, loginThroughPage, POLL, sleep, waitForText } from './support/ui';
 
 /** The bank the server seeds on first start (apps/server/src/db/seed/demo-bank.ts). */
 const DEMO_BANK_TITLE = '安全生产基础知识（演示）';
@@ -75,6 +75,7 @@ describe.skipIf(skipWithoutChromium())('journey 2: an unanswered one-minute exam
 
     // ── My scores shows it handed in, score 0 ────────────────────────────────────────────────
     const again = await context.newPage();
+    await laterUnreadMessages(again);
     await again.goto('/web/paper');
     const row = again.getByTestId(`paper-row-${paperId}`);
     await row.waitFor();

@@ -20,6 +20,15 @@ export async function loginThroughPage(page: Page, user: { username: string; pas
 }
 
 /**
+ * Closes the unread-messages dialog (稍后查看) whenever it covers `page` before an action: a learner
+ * whose paper was marked gets a "成绩通知" message, and the header's poll opens the dialog (SPEC §4
+ * Messages). For journeys about something else; the message journeys test the dialog itself.
+ */
+export async function laterUnreadMessages(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId('msg-dialog-later'), (later) => later.click());
+}
+
+/**
  * Registers a learner through /register; the app logs them in and leaves the page. The image
  * captcha is read the way a person would not: from the server's database (`dataDir`, see
  * captchaText), for the key of the image the page shows. When the site lets learners choose their
