@@ -57,7 +57,7 @@ export function insertExam(db: Executor, row: ElExamTable) {
   return db.insertInto('el_exam').values(row).execute();
 }
 
-export function updateExam(db: Executor, id: string, set: Omit<ElExamTable, 'id' | 'deleted' | 'createBy' | 'createTime' | 'state'>) {
+export function updateExam(db: Executor, id: string, set: Partial<Omit<ElExamTable, 'id' | 'deleted' | 'createBy' | 'createTime' | 'state'>>) {
   return db.updateTable('el_exam').set(set).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
 }
 

@@ -27,6 +27,13 @@ import * as repo from './exam.repository';
 export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
 
+/** Settings of issue 8 an exam saved without them gets (the migration's column defaults). */
+const EXAM_SETTING_DEFAULTS = {
+  examType: 1, password: '', pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, resultShow: 2, thanksText: '', shuffleQu: 0, shuffleOption: 0, partialCredit: 0,
+  camOn: 0, camInterval: 5, faceOn: 0, leaveOn: 0, leaveCheck: 30, leaveCount: 3, pasteOff: 0, fullscreenOn: 0, needApply: 0, paperMethod: 1, drawCount: 0,
+  markMode: 1, markDiff: 0, offline: 0,
+} satisfies Partial<ElExamTable>;
+
 export class ExamService {
   constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'paper' | 'cert' | 'notify'>) {}
 
@@ -96,10 +103,10 @@ export class ExamService {
         if (Number(res.numUpdatedRows) === 0) throw notFound('考试不存在或已被删除！');
       } else {
         id = newId();
-        await repo.insertExam(trx, { id, ...fields, state: 0, deleted: 0, createBy: userId, createTime: at });
+        await repo.insertExam(trx, { id, ...EXAM_SETTING_DEFAULTS, ...fields, state: 0, deleted: 0, createBy: userId, createTime: at });
       }
       const examId = id;
-      await repo.replaceRules(trx, examId, req.ruleList.map((r, sort) => ({ id: newId(), examId, ...r, sort })));
+      await repo.replaceRules(trx, examId, req.ruleList.map((r, sort) => ({ id: newId(), examId, level: 0, chapterId: '', ...r, sort })));
       return { id: examId };
     });
   }

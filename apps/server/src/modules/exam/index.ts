@@ -16,7 +16,7 @@ export default defineModule({
   name: 'exam',
   summary: '考试',
   deps: ['repo', 'qu', 'paper', 'cert', 'notify'],
-  tables: ['el_exam', 'el_exam_rule'],
+  tables: ['el_exam', 'el_exam_rule', 'el_exam_qu', 'el_exam_ref'],
   service: (ctx) => new ExamService(ctx),
   routes: (r, exams) => {
     r.json(examApi.paging, ({ body }) => exams.paging(body));

@@ -80,7 +80,7 @@ export class PaperService {
       const groupId = newId();
       groups.push({ id: groupId, paperId, title: QU_TYPE_LABEL[rule.quType] ?? '', quType: rule.quType, quCount: rule.quCount, perScore: rule.quScore, totalScore: rule.quCount * rule.quScore, sort: gi });
       for (const quId of drawn) {
-        paperQus.push({ id: newId(), paperId, groupId, quId, quType: rule.quType, sort: paperQus.length + 1, score: rule.quScore, answered: 0, mark: 0, isRight: 0, actualScore: 0, answer: '' });
+        paperQus.push({ id: newId(), paperId, groupId, quId, parentId: '', quType: rule.quType, sort: paperQus.length + 1, score: rule.quScore, answered: 0, mark: 0, isRight: 0, actualScore: 0, answer: '' });
         // Options are shuffled and labelled A, B, C …; the right flags are a snapshot taken now.
         shuffle(options.filter((o) => o.quId === quId)).forEach((o, i) => {
           choices.push({ id: newId(), paperId, quId, answerId: o.id, abc: abcOf(i), sort: i, checked: 0, isRight: o.isRight });
@@ -90,7 +90,7 @@ export class PaperService {
     const limitTime = Math.min(at + exam.totalTime * 60_000, exam.endTime ?? Number.MAX_SAFE_INTEGER);
     const paper: Paper = {
       id: paperId, userId, examId, title: exam.title, totalTime: exam.totalTime, totalScore: exam.totalScore, qualifyScore: exam.qualifyScore,
-      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, updateTime: at,
+      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, updateTime: at,
     };
     try {
       await this.db.transaction().execute((trx) => repo.insertPaper(trx, paper, groups, paperQus, choices));

@@ -16,6 +16,8 @@ export interface ElPaperTable {
   /** Deadline by the server clock: createTime + totalTime, capped at the exam's endTime. */
   limitTime: Ms;
   handTime: Ms | null;
+  /** 1: a result of an offline exam (no questions; the score typed in or imported). */
+  offline: Flag;
   updateTime: Ms;
 }
 export interface ElPaperGroupTable {
@@ -33,6 +35,8 @@ export interface ElPaperQuTable {
   paperId: string;
   groupId: string;
   quId: string;
+  /** A combined (99) question's sub-question: the id of the stem's el_paper_qu row; '' at top level. */
+  parentId: string;
   quType: number;
   sort: number;
   score: number;

@@ -173,7 +173,7 @@ export class QuService {
       const id = newId();
       qus.push({
         id, repoId: q.repoId, parentId: '', quType: q.quType, level: q.level, content: sanitizeRichText(q.content), analysis: sanitizeRichText(q.analysis),
-        image: q.image, video: q.video, answer: '', sort: 0, deleted: 0, createBy: userId, createTime: at, updateTime: at,
+        image: q.image, video: q.video, answer: '', chapterId: '', blankOpts: 0, keywords: '', sort: 0, deleted: 0, createBy: userId, createTime: at, updateTime: at,
       });
       q.answerList.forEach((o, sort) =>
         options.push({ id: newId(), quId: id, isRight: o.isRight ? 1 : 0, content: sanitizeRichText(o.content), analysis: sanitizeRichText(o.analysis), image: o.image, answer: '', sort }),

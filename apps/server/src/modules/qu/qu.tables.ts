@@ -14,6 +14,12 @@ export interface ElQuTable {
   video: string;
   /** Reference answer of subjective / fill-blank questions. */
   answer: string;
+  /** Chapter (module repo's el_repo_chapter), '' for none. */
+  chapterId: string;
+  /** Fill blank (5): bit flags 1 ignore case, 2 full-/half-width alike, 4 any blank order (QU_BLANK_OPT). */
+  blankOpts: number;
+  /** Short answer (4): JSON `[{word, score}]` of the optional keyword pre-score, '' for none. */
+  keywords: string;
   sort: number;
   deleted: Flag;
   createBy: string;
@@ -27,7 +33,11 @@ export interface ElQuAnswerTable {
   content: string;
   analysis: string;
   image: string;
-  /** Matching key / blank answer for types 5 and 6. */
+  /**
+   * Fill blank (5): one row per blank (sort = blank order), the accepted alternatives separated by
+   * `|` (a literal bar written `\|`). Matching (6): the right-hand item this row's left-hand item
+   * (`content`) matches; a row with empty `content` is a distractor right-hand item.
+   */
   answer: string;
   sort: number;
 }

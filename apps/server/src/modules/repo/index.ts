@@ -16,7 +16,7 @@ export default defineModule({
   name: 'repo',
   summary: '题库',
   deps: ['qu', 'exam'],
-  tables: ['el_repo'],
+  tables: ['el_repo', 'el_repo_chapter'],
   service: (ctx) => new RepoService(ctx),
   routes: (r, repos) => {
     r.json(repoApi.paging, ({ body }) => repos.paging(body));

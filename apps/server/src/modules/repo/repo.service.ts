@@ -65,7 +65,7 @@ export class RepoService {
       return { id: req.id };
     }
     const id = newId();
-    await repo.insertRepo(this.db, { id, title: req.title, remark: req.remark, deleted: 0, createBy: userId, createTime: at, updateTime: at });
+    await repo.insertRepo(this.db, { id, title: req.title, remark: req.remark, isExam: 1, isTrain: 1, deleted: 0, createBy: userId, createTime: at, updateTime: at });
     return { id };
   }
 
@@ -102,7 +102,7 @@ export class RepoService {
       if (found) result.set(title, found.id);
       else {
         const id = newId();
-        await repo.insertRepo(db, { id, title, remark: '', deleted: 0, createBy: userId, createTime: at, updateTime: at });
+        await repo.insertRepo(db, { id, title, remark: '', isExam: 1, isTrain: 1, deleted: 0, createBy: userId, createTime: at, updateTime: at });
         result.set(title, id);
       }
     }

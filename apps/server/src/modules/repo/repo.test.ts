@@ -90,7 +90,7 @@ describe('counts', () => {
     const at = Date.now();
     await t.db
       .insertInto('el_qu')
-      .values({ id: newId(), repoId, parentId: '', quType: 4, level: 1, content: '简答', analysis: '', image: '', video: '', answer: '', sort: 0, deleted: 0, createBy: '', createTime: at, updateTime: at })
+      .values({ id: newId(), repoId, parentId: '', quType: 4, level: 1, content: '简答', analysis: '', image: '', video: '', answer: '', chapterId: '', blankOpts: 0, keywords: '', sort: 0, deleted: 0, createBy: '', createTime: at, updateTime: at })
       .execute();
     must(await t.call(quApi.delete, { ids: [gone] }, admin));
     const expected = {
