@@ -99,10 +99,8 @@ export const offlinePagingRes = pagingRes(offlineRecord);
 export const ExamOfflineError = defineErrors({
   /** The exam is not an offline exam (el_exam.offline 0). */
   NOT_OFFLINE: { code: 20060011, msg: '该考试不是线下考试！' },
-  /** A score above the exam's total score. */
+  /** A score above the exam's total score (the message names the range: 成绩必须在0-N之间！). A learner unknown or outside the caller's data scope answers 10010003. */
   SCORE_RANGE: { code: 20060012, msg: '成绩超出试卷总分！' },
-  /** The learner does not exist, is deleted or lies outside the caller's data scope. */
-  USER_NOT_FOUND: { code: 20060013, msg: '用户不存在或已被删除！' },
 });
 
 /** Permission codes of offline scores (function menus of 考试管理). */

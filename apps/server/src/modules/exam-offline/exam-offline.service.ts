@@ -144,9 +144,10 @@ export class ExamOfflineService {
     return this.db.transaction().execute((trx) => this.record(trx, exam, account, req.userScore, examTime, OfflineSource.TYPED, admin.userId));
   }
 
-  /** POST /api/exam/offline/paging: the scores of one exam in the caller's data scope. */
+  /** POST /api/exam/offline/paging: the scores of exam `params.examId` in the caller's data scope (no exam named: an empty page; an unknown one: 10010003). */
   async paging(admin: AuthUser, req: z.output<typeof offlinePagingReq>): Promise<Page<OfflineRecord>> {
-    const params = req.params ?? { examId: '' };
+    const params = req.params;
+    if (!params) return { records: [], total: 0, pages: 0, current: req.current, size: req.size };
     const exam = await this.ctx.services.exam.require(this.db, params.examId);
     const scope = await this.ctx.services.sysRole.dataScopeOf(admin);
     const page = await repo.pageScores(this.db, req, params, exam.qualifyScore, scope);
