@@ -133,3 +133,12 @@ describe('bank flags isExam / isTrain', () => {
     expect(await t.call(repoApi.paging, { params: { isTrain: true } }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '训练标志不正确！' });
   });
 });
+
+describe('parallel chapter saves', () => {
+  it('two saves of one new title at once create one chapter; the other is told the title is taken', async () => {
+    const repoId = await createRepo(t, admin);
+    const results = await Promise.all([saveChapter({ repoId, title: '并发章' }), saveChapter({ repoId, title: '并发章' })]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, QuError.CHAPTER_DUP.code].sort());
+    expect(await list(repoId)).toHaveLength(1);
+  });
+});

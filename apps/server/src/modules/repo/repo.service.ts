@@ -22,7 +22,7 @@ import {
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { mapPage } from '../../lib/paging';
-import { AppError, badParams, notFound } from '../../lib/errors';
+import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { ElRepoChapterTable, ElRepoTable } from './repo.tables';
@@ -146,6 +146,16 @@ export class RepoService {
    * Errors: 10010003 bank or chapter gone, 20020006 title already used in the bank.
    */
   async chapterSave(req: ChapterSaveReq): Promise<{ id: string }> {
+    try {
+      return await this.chapterSaveTx(req);
+    } catch (e) {
+      // Two saves racing with one title: the unique index (repo_id, title) refuses the second.
+      if (isUniqueViolation(e)) throw new AppError(QuError.CHAPTER_DUP);
+      throw e;
+    }
+  }
+
+  private chapterSaveTx(req: ChapterSaveReq): Promise<{ id: string }> {
     return this.db.transaction().execute(async (trx) => {
       await this.require(trx, req.repoId);
       if (req.id) await this.requireChapter(trx, req.id, req.repoId);
