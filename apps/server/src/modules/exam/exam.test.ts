@@ -99,7 +99,7 @@ describe('save and detail', () => {
       [examBody(repoId, { ruleList: [] }), '请至少添加一条组卷规则！'],
       [examBody(repoId, { ruleList: [rule, { ...rule, quScore: 2 }] }), '同一题库的同一题型只能添加一条规则！'],
       [examBody(repoId, { ruleList: [{ ...rule, repoId: '' }] }), '请选择题库！'],
-      [examBody(repoId, { ruleList: [{ ...rule, quType: 4 }] }), '暂不支持该题型！'],
+      [examBody(repoId, { ruleList: [{ ...rule, quType: 7 }] }), '暂不支持该题型！'],
       [examBody(repoId, { ruleList: [{ ...rule, quCount: 0 }] }), '抽题数量必须大于0！'],
       [examBody(repoId, { ruleList: [{ ...rule, quScore: 1.5 }] }), '每题分数必须为整数！'],
       [examBody(repoId, { title: ' ' }), '考试名称不能为空！'],
