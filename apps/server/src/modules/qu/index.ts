@@ -16,7 +16,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'qu',
   summary: '试题',
-  deps: ['repo'],
+  deps: ['repo', 'sysFile'],
   tables: ['el_qu', 'el_qu_answer'],
   dictJoins: ['el_repo'],
   service: (ctx) => new QuService(ctx),

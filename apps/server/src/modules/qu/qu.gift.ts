@@ -104,7 +104,13 @@ function mapGift(text: string, base: Partial<IxQuestion>): IxQuestion | string {
   if (start < 0 || finish < 0 || finish < start) return '大括号不匹配，无法识别答案';
   let answerText = text.slice(start + 1, finish).trim();
   const before = text.slice(0, start);
-  const after = text.slice(finish + 1);
+  let after = text.slice(finish + 1);
+  const notes: string[] = [];
+  if (after.trim() !== '' && !/[\p{L}\p{N}]/u.test(after)) {
+    // Stray punctuation after the answers (e.g. `}";` in Moodle's own fixture): not a missing word.
+    notes.push(`答案后的多余字符“${after.trim()}”已忽略`);
+    after = '';
+  }
   const missingWord = after.trim() !== '';
   let analysis = '';
   const gf = answerText.lastIndexOf('####');
@@ -113,7 +119,7 @@ function mapGift(text: string, base: Partial<IxQuestion>): IxQuestion | string {
     answerText = answerText.slice(0, gf).trim();
   }
   const stem = (mark: string) => fmtText(missingWord ? `${before}${mark}${after}` : before);
-  const q = (fields: Partial<IxQuestion> & Pick<IxQuestion, 'quType'>) => ixQuestion({ ...base, analysis, content: stem('_____'), ...fields });
+  const q = (fields: Partial<IxQuestion> & Pick<IxQuestion, 'quType'>) => ixQuestion({ ...base, analysis, content: stem('_____'), ...fields, notes: [...notes, ...(fields.notes ?? [])] });
   if (stem('_____') === '') return '题目内容为空';
 
   if (answerText === '') return q({ quType: QuType.SAQ });
@@ -171,8 +177,8 @@ function mapGift(text: string, base: Partial<IxQuestion>): IxQuestion | string {
   const parts = answerText.split('=').map((a) => a.trim());
   if (parts[0] === '') parts.shift();
   if (parts.length < 1) return '没有答案';
-  const notes: string[] = [];
   const right: string[] = [];
+  const partial: string[] = [];
   const feedbacks: string[] = [];
   for (const raw of parts) {
     let a = raw;
@@ -186,11 +192,11 @@ function mapGift(text: string, base: Partial<IxQuestion>): IxQuestion | string {
     if (weight === 100 && content !== '*') {
       right.push(content);
       if (feedback) feedbacks.push(feedback);
-    } else if (weight > 0) notes.push(`部分得分的答案“${content}”未导入`);
+    } else if (weight > 0) partial.push(`部分得分的答案“${content}”未导入`);
   }
   if (right.length === 0) return '没有完全正确的答案';
   const content = missingWord ? stem(BLANK_MARK) : stem('') + BLANK_MARK;
-  return q({ quType: QuType.FILL, content, blankOpts: 1, answerList: [ixOption({ answer: joinAlternatives(right), analysis: feedbacks.join('；') })], notes });
+  return q({ quType: QuType.FILL, content, blankOpts: 1, answerList: [ixOption({ answer: joinAlternatives(right), analysis: feedbacks.join('；') })], notes: partial });
 }
 
 /** A numerical answer part (after `#`); exact numbers become alternatives, else a reason. */

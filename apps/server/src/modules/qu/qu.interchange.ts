@@ -40,6 +40,8 @@ export interface IxQuestion {
   answer: string;
   /** Fill blank (5) flags: 1 ignore case, 2 full/half width alike, 4 any blank order. */
   blankOpts: number;
+  /** Short answer (4): the keyword pre-score (Moodle XML written by us only). */
+  keywords: { word: string; score: number }[];
   /** Bank title taken from the file's category ('' = none). */
   repoTitle: string;
   /** Chapter title below the bank taken from the file's category ('' = none). */
@@ -85,7 +87,7 @@ export const MSG_NOTHING_MAPPED = '文件中没有可导入的试题，未导入
 /** A blank question with defaults for the fields a format does not carry. */
 export function ixQuestion(fields: Partial<IxQuestion> & Pick<IxQuestion, 'quType' | 'content'>): IxQuestion {
   return {
-    name: '', level: 1, analysis: '', image: '', video: '', answer: '', blankOpts: 0, repoTitle: '', chapter: '', answerList: [], subList: [], notes: [],
+    name: '', level: 1, analysis: '', image: '', video: '', answer: '', blankOpts: 0, keywords: [], repoTitle: '', chapter: '', answerList: [], subList: [], notes: [],
     ...fields,
   };
 }
@@ -95,25 +97,27 @@ export function ixOption(fields: Partial<IxOption>): IxOption {
   return { content: '', isRight: false, analysis: '', image: '', answer: '', ...fields };
 }
 
-/** Accepted alternatives of one blank as stored: joined by `|`, a literal `|` written `\|`. */
+/** Accepted alternatives of one blank as stored: joined by `|`, a literal `|` written `\|` (as contracts' joinAlternatives). */
 export function joinAlternatives(list: string[]): string {
-  return list.map((a) => a.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')).join('|');
+  return list.map((a) => a.replace(/\|/g, '\\|')).join('|');
 }
 
-/** Inverse of `joinAlternatives`. */
+/** Inverse of `joinAlternatives`: trimmed, empty ones dropped (as contracts' splitAlternatives). */
 export function splitAlternatives(stored: string): string[] {
   const out: string[] = [];
   let cur = '';
   for (let i = 0; i < stored.length; i++) {
     const c = stored[i];
-    if (c === '\\' && i + 1 < stored.length) cur += stored[++i];
-    else if (c === '|') {
+    if (c === '\\' && stored[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (c === '|') {
       out.push(cur);
       cur = '';
     } else cur += c;
   }
   out.push(cur);
-  return out;
+  return out.map((a) => a.trim()).filter((a) => a !== '');
 }
 
 /**

@@ -46,7 +46,7 @@ interface KaopeiExt {
   quType?: number;
   blankOpts?: number;
   answer?: string;
-  keywords?: string;
+  keywords?: { word: string; score: number }[];
   options?: { content: string; isRight: boolean; analysis: string; image: string; answer: string }[];
   subList?: KaopeiSub[];
   image?: string;
@@ -180,7 +180,7 @@ function mapQuestion(q: XmlEl, type: string, name: string, category: { repoTitle
       return ixQuestion({ ...base, quType: QuType.FILL, content: `${base.content}${BLANK_MARK}`, answerList, blankOpts: 0 });
     }
     case 'essay':
-      return ixQuestion({ ...base, quType: QuType.SAQ, answer: ext?.answer ?? textOf(q, 'graderinfo') });
+      return ixQuestion({ ...base, quType: QuType.SAQ, answer: ext?.answer ?? textOf(q, 'graderinfo'), keywords: ext?.keywords ?? [] });
     case 'matching': {
       const subs = childrenOf(q, 'subquestion').map((s) => ({ content: textOf(s), answer: textOf(s, 'answer') }));
       if (subs.filter((s) => s.content !== '').length < 1 || subs.length < 2) return '配对项少于两个';
@@ -221,7 +221,7 @@ export interface ExportQuestion {
   video: string;
   answer: string;
   blankOpts: number;
-  keywords: string;
+  keywords: { word: string; score: number }[];
   repoTitle: string;
   answerList: IxOption[];
   subList: ExportQuestion[];
@@ -283,7 +283,7 @@ export function questionXml(q: ExportQuestion, i: number): string {
       body += `    <responseformat>editor</responseformat>\n    <responserequired>1</responserequired>\n    <responsefieldlines>15</responsefieldlines>\n`;
       body += textEl('graderinfo', q.answer);
       ext.answer = q.answer;
-      if (q.keywords) ext.keywords = q.keywords;
+      if (q.keywords.length) ext.keywords = q.keywords;
       break;
     case QuType.FILL:
       ext.blankOpts = q.blankOpts;

@@ -31,7 +31,7 @@ export class QuService {
   /** The spreadsheet import (background job). */
   readonly importer: QuImporter;
 
-  constructor(private readonly ctx: ModuleContext<'repo'>) {
+  constructor(private readonly ctx: ModuleContext<'repo' | 'sysFile'>) {
     this.importer = new QuImporter(ctx, this);
   }
 
