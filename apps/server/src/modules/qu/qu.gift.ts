@@ -106,7 +106,7 @@ function mapGift(text: string, base: Partial<IxQuestion>): IxQuestion | string {
   const before = text.slice(0, start);
   let after = text.slice(finish + 1);
   const notes: string[] = [];
-  if (after.trim() !== '' && !/[\p{L}\p{N}]/u.test(after)) {
+  if (/^["';]+$/.test(after.trim())) {
     // Stray punctuation after the answers (e.g. `}";` in Moodle's own fixture): not a missing word.
     notes.push(`答案后的多余字符“${after.trim()}”已忽略`);
     after = '';
