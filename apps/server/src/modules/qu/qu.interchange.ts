@@ -11,6 +11,7 @@
  * `subList`. A blank's place in the content is written `BLANK_MARK`.
  */
 import { QU_TYPE_LABEL } from '@kaopei/contracts';
+import { joinAlternatives, splitAlternatives } from '@kaopei/contracts/qu';
 
 /** Where a blank sits in the content of a fill-blank question (what the web shows as an input line). */
 export const BLANK_MARK = '______';
@@ -97,28 +98,8 @@ export function ixOption(fields: Partial<IxOption>): IxOption {
   return { content: '', isRight: false, analysis: '', image: '', answer: '', ...fields };
 }
 
-/** Accepted alternatives of one blank as stored: joined by `|`, a literal `|` written `\|` (as contracts' joinAlternatives). */
-export function joinAlternatives(list: string[]): string {
-  return list.map((a) => a.replace(/\|/g, '\\|')).join('|');
-}
-
-/** Inverse of `joinAlternatives`: trimmed, empty ones dropped (as contracts' splitAlternatives). */
-export function splitAlternatives(stored: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < stored.length; i++) {
-    const c = stored[i];
-    if (c === '\\' && stored[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (c === '|') {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out.map((a) => a.trim()).filter((a) => a !== '');
-}
+/** Fill-blank alternatives as stored (`a|b`, a literal bar `\\|`): the contracts' functions. */
+export { joinAlternatives, splitAlternatives };
 
 /**
  * A category path of a file (`$course$/top/Sigma/Tau`, `Sigma/Tau`) as bank and chapter: the

@@ -34,7 +34,7 @@ export function parseXmlTree(src: string): XmlEl {
   });
   parser.on('opentag', (tag) => {
     const attrs: Record<string, string> = {};
-    for (const [k, v] of Object.entries(tag.attributes)) attrs[k] = typeof v === 'string' ? v : v.value;
+    for (const [k, v] of Object.entries(tag.attributes)) attrs[k] = String(v);
     const el: XmlEl = { name: tag.name, attrs, children: [], text: '' };
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
