@@ -30,7 +30,7 @@ const fixture = (...p: string[]) => readFileSync(sharedDataPath('moodle-formats'
 async function upload(data: Buffer, name: string, fields: Record<string, string> = {}) {
   const { payload, contentType } = await multipart(fields, { name, data });
   const res = await t.app.inject({ method: 'POST', url: quApi.import.path, payload, headers: { 'content-type': contentType, token: admin } });
-  return res.json() as { code: number; msg: string; data: { jobId: string } | null };
+  return { ...(res.json() as { code: number; msg: string; success: boolean; data: { jobId: string } }), status: res.statusCode };
 }
 
 async function importFile(data: Buffer, name: string, fields: Record<string, string> = {}): Promise<ImportResult> {

@@ -109,9 +109,10 @@ export { joinAlternatives, splitAlternatives };
  */
 export function categoryToBank(path: string): { repoTitle: string; chapter: string } {
   const parts = path
-    .replace(/\/\//g, '\u0000')
-    .split('/')
-    .map((s) => s.replace(/\u0000/g, '/').trim())
+    .split('//')
+    .map((piece) => piece.split('/'))
+    .reduce<string[]>((acc, seg, i) => (i === 0 ? seg : [...acc.slice(0, -1), `${acc.at(-1) ?? ''}/${seg[0] ?? ''}`, ...seg.slice(1)]), [])
+    .map((s) => s.trim())
     .filter((s) => s !== '');
   if (parts.length && /^\$[a-z0-9]+\$$/i.test(parts[0] as string)) parts.shift();
   if (parts.length && parts[0] === 'top') parts.shift();
