@@ -40,26 +40,55 @@ export const paperDetail = z.object({
 });
 export type PaperDetail = z.infer<typeof paperDetail>;
 
-/** POST /api/paper/paper/qu-detail: one question as the learner sees it (never isRight/analysis). */
-export const paperQuDetail = z.object({
+/**
+ * One question as the learner sees it before hand-in: never isRight, analysis, a fill blank's
+ * alternatives, a matching pair or a reference answer. Per type:
+ * - 1–3: `answerList` the options with `checked`;
+ * - 4: `answer` the learner's text;
+ * - 5: `blankCount` blanks, `blanks` the learner's answers in blank order;
+ * - 6: `answerList` the left-hand items, `rightItems` the right-hand items (pairs and distractors,
+ *   shuffled, without the pairing), `pairs` the learner's choice per left-hand item id;
+ * - 99: `subList` the sub-questions (each answered with its own quId).
+ */
+const paperQuBase = z.object({
   quId: z.string(),
   quType: z.number().int(),
   quType_dictText: z.string(),
   content: z.string(),
   image: z.string(),
   score: z.number().int(),
+  /** The learner's own answer as stored (short-answer text; JSON for fill blank and matching). */
   answer: z.string(),
   mark: z.boolean(),
   answerList: z.array(z.object({ id: z.string(), abc: z.string(), content: z.string(), image: z.string(), checked: z.boolean() })),
+  blankCount: z.number().int(),
+  blanks: z.array(z.string()),
+  rightItems: z.array(z.string()),
+  pairs: z.record(z.string(), z.string()),
 });
+export const paperSubQu = paperQuBase;
+export const paperQuDetail = paperQuBase.extend({ subList: z.array(paperQuBase) });
 export type PaperQuDetail = z.infer<typeof paperQuDetail>;
+export type PaperSubQu = z.infer<typeof paperSubQu>;
 
-/** POST /api/paper/paper/fill-answer: the learner's whole answer to one question (replaces the last). */
+/** Most blanks of a fill-blank question and longest answer text of one blank or right-hand item. */
+export const MAX_BLANKS = 50;
+export const MAX_BLANK_LENGTH = 1000;
+
+/**
+ * POST /api/paper/paper/fill-answer: the learner's whole answer to one question (replaces the last).
+ * Per type: `answers` the chosen option ids (1–3); `answer` the text (4, at most 20000 characters);
+ * `blanks` one text per blank in blank order (5); `pairs` left-hand item id → chosen right-hand item
+ * (6). A combined question's sub-question is answered with its own quId. A field that does not fit
+ * the type is refused (10010001).
+ */
 export const fillAnswerReq = z.object({
   paperId: idSchema,
   quId: idSchema,
   answers: z.array(idSchema).max(26).default([]),
-  answer: z.string().max(20000).default(''),
+  answer: z.string().max(20000, '作答内容不能超过20000个字符！').default(''),
+  blanks: z.array(z.string().max(MAX_BLANK_LENGTH, `每空不能超过${MAX_BLANK_LENGTH}个字符！`)).max(MAX_BLANKS, `填空不能超过${MAX_BLANKS}个！`).optional(),
+  pairs: z.record(idSchema, z.string().max(MAX_BLANK_LENGTH, `匹配项不能超过${MAX_BLANK_LENGTH}个字符！`)).optional(),
 });
 export type FillAnswerReq = z.infer<typeof fillAnswerReq>;
 export const fillAnswerRes = z.object({ quId: z.string(), answered: z.boolean() });
@@ -76,7 +105,14 @@ export const resultOption = z.object({
   checked: z.boolean(),
   isRight: z.boolean(),
 });
-export const resultQu = z.object({
+/**
+ * A question of the result (result display 3 only). Besides the options: `answer` the learner's
+ * answer as stored; `refAnswer` the reference answer of a short answer; `blanks` the learner's
+ * blanks and `rightBlanks` each blank's accepted alternatives; `pairs` the learner's matching and
+ * `rightPairs` the right pairing (left-hand item id → item); `comment` the marker's comment;
+ * `subList` a combined question's sub-questions.
+ */
+const resultQuBase = z.object({
   quId: z.string(),
   sort: z.number().int(),
   quType: z.number().int(),
@@ -89,8 +125,22 @@ export const resultQu = z.object({
   answered: z.boolean(),
   isRight: z.boolean(),
   answerList: z.array(resultOption),
+  answer: z.string(),
+  refAnswer: z.string(),
+  blanks: z.array(z.string()),
+  rightBlanks: z.array(z.array(z.string())),
+  pairs: z.record(z.string(), z.string()),
+  rightPairs: z.record(z.string(), z.string()),
+  comment: z.string(),
 });
-/** A paper as "my scores" lists it. */
+export const resultQu = resultQuBase.extend({ subList: z.array(resultQuBase) });
+export type ResultQu = z.infer<typeof resultQu>;
+export type ResultSubQu = z.infer<typeof resultQuBase>;
+
+/**
+ * A paper as "my scores" lists it. `userScore` and `passed` are null while the score is hidden: the
+ * paper awaits marking (state 1) or the exam shows the thanks text only (result display 1).
+ */
 export const paperRecord = z.object({
   id: z.string(),
   examId: z.string(),
@@ -99,8 +149,8 @@ export const paperRecord = z.object({
   state_dictText: z.string(),
   totalScore: z.number().int(),
   qualifyScore: z.number().int(),
-  userScore: z.number().int(),
-  passed: z.boolean(),
+  userScore: z.number().int().nullable(),
+  passed: z.boolean().nullable(),
   createTime: z.string(),
   handTime: z.string().nullable(),
   /** Seconds between paper creation and hand-in. */
@@ -108,9 +158,19 @@ export const paperRecord = z.object({
 });
 export type PaperRecord = z.infer<typeof paperRecord>;
 
-/** POST /api/paper/paper/paper-result (only after hand-in): the record plus every question. */
+/** Result display of an exam (el_exam.resultShow): 1 thanks text only, 2 thanks and score, 3 the full paper with answers. */
+export const ResultShow = { THANKS: 1, SCORE: 2, FULL: 3 } as const;
+
+/**
+ * POST /api/paper/paper/paper-result (only after hand-in). What it carries follows the exam's
+ * result display: 1 the record without score (`userScore`, `passed` null) and `thanksText`; 2 also
+ * the score; 3 also every question with the right answers (`groupList`, else null). While the
+ * paper awaits marking (state 1) it carries no score and no questions whatever the setting.
+ */
 export const paperResult = paperRecord.extend({
-  groupList: z.array(paperGroup.omit({ quList: true }).extend({ quList: z.array(resultQu) })),
+  resultShow: z.number().int(),
+  thanksText: z.string(),
+  groupList: z.array(paperGroup.omit({ quList: true }).extend({ quList: z.array(resultQu) })).nullable(),
 });
 export type PaperResult = z.infer<typeof paperResult>;
 
@@ -118,6 +178,102 @@ export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), 
   sort: ['createTime', 'userScore'] as const,
 });
 export const paperPagingRes = pagingRes(paperRecord);
+
+/** Permission codes of marking (function menus of module paper). */
+export const PaperPerm = { MARK: 'paper:mark' } as const;
+
+/** el_exam.markMode: 1 one marker, 2 double-blind (two markers, an arbiter above markDiff). */
+export const MarkMode = { SINGLE: 1, DOUBLE_BLIND: 2 } as const;
+/**
+ * A marking step: 1 the marker (the first blind marker), 2 the second blind marker, 3 the arbiter;
+ * 0 nothing for the caller now (he marked it already and the others have not).
+ */
+export const MarkStep = { NONE: 0, FIRST: 1, SECOND: 2, ARBITER: 3 } as const;
+export const MARK_STEP_LABEL: Record<number, string> = { 0: '等待他人评阅', 1: '评阅', 2: '二评', 3: '仲裁' };
+
+export const markPagingReq = pagingReq(z.object({ examId: idSchema.optional(), title: z.string().max(100).optional() }));
+/** A paper awaiting marking. `userName` is '匿名' in a double-blind exam. `objScore`: the objective part's score. */
+export const markRecord = z.object({
+  id: z.string(),
+  examId: z.string(),
+  title: z.string(),
+  userName: z.string(),
+  handTime: z.string().nullable(),
+  totalScore: z.number().int(),
+  objScore: z.number().int(),
+  markMode: z.number().int(),
+  markStep: z.number().int(),
+  markStep_dictText: z.string(),
+});
+export type MarkRecord = z.infer<typeof markRecord>;
+
+/**
+ * One subjective answer on the marking page: the question (and its combined stem), the reference
+ * answer and analysis, the learner's answer, the keyword suggestion (`keywordHits`, `suggested`),
+ * the caller's own earlier score if any. `otherMarks`: only for the arbiter, the two blind scores.
+ */
+export const markItem = z.object({
+  paperQuId: z.string(),
+  quId: z.string(),
+  stem: z.string(),
+  content: z.string(),
+  image: z.string(),
+  refAnswer: z.string(),
+  analysis: z.string(),
+  score: z.number().int(),
+  answer: z.string(),
+  keywordHits: z.array(z.string()),
+  suggested: z.number().int().nullable(),
+  myScore: z.number().int().nullable(),
+  myComment: z.string(),
+  otherMarks: z.array(z.object({ step: z.number().int(), score: z.number().int(), comment: z.string() })),
+});
+export type MarkItem = z.infer<typeof markItem>;
+export const markDetail = z.object({
+  id: z.string(),
+  examId: z.string(),
+  title: z.string(),
+  userName: z.string(),
+  state: z.number().int(),
+  markMode: z.number().int(),
+  markStep: z.number().int(),
+  objScore: z.number().int(),
+  totalScore: z.number().int(),
+  itemList: z.array(markItem),
+});
+export type MarkDetail = z.infer<typeof markDetail>;
+
+/** POST /api/paper/mark/save: the caller's scores (0..question score) and comments of the answers of his step. */
+export const markSaveReq = z.object({
+  id: idSchema,
+  items: z
+    .array(
+      z.object({
+        paperQuId: idSchema,
+        score: z.number({ error: '请输入得分！' }).int('得分必须是整数！').min(0, '得分不能小于0！'),
+        comment: z.string().max(2000, '评语不能超过2000个字符！').default(''),
+      }),
+    )
+    .min(1, '请为每道主观题评分！')
+    .max(500),
+});
+export type MarkSaveReq = z.infer<typeof markSaveReq>;
+/** `state` 2 when the paper got its final score, 1 while it waits for another marker or the arbiter. */
+export const markSaveRes = z.object({ id: z.string(), state: z.number().int(), step: z.number().int(), needArbiter: z.boolean() });
+
+/** Errors of marking (block 20050001…). */
+export const MarkError = defineErrors({
+  /** The paper is no longer awaiting marking: another marker finished it first (or it never needed marking). */
+  MARK_DONE: { code: 20050001, msg: '该试卷已阅卷完成，不能重复提交！' },
+  /** Double-blind: the caller already marked this paper; the next step is another marker's. */
+  MARK_ALREADY: { code: 20050002, msg: '您已评阅过该试卷，请由其他阅卷人继续评阅！' },
+  /** A score outside 0..the question's score. */
+  MARK_SCORE_RANGE: { code: 20050003, msg: '得分必须在0到本题分值之间！' },
+  /** The items are not exactly the answers to be marked at this step. */
+  MARK_ITEMS: { code: 20050004, msg: '请为每道主观题评分！' },
+  /** Another marker saved the same step at the same moment. */
+  MARK_CONFLICT: { code: 20050005, msg: '该试卷已被其他阅卷人同时评阅，请刷新后重试！' },
+});
 
 /** Errors of sitting an exam. */
 export const PaperError = defineErrors({
@@ -144,4 +300,11 @@ export const paperApi = {
   handExam: json({ path: '/api/paper/paper/hand-exam', summary: '交卷（重复调用应答相同）', access: 'user', body: idReq, data: handExamRes }),
   paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
   paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
+};
+
+/** Marking of subjective answers (admin, issue 8); every list honours the caller's data scope. */
+export const markApi = {
+  paging: json({ path: '/api/paper/mark/paging', summary: '待阅卷的试卷', access: PaperPerm.MARK, body: markPagingReq, data: pagingRes(markRecord), ours: true }),
+  detail: json({ path: '/api/paper/mark/detail', summary: '阅卷：一份试卷的主观题', access: PaperPerm.MARK, body: idReq, data: markDetail, ours: true }),
+  save: json({ path: '/api/paper/mark/save', summary: '提交阅卷评分（一份试卷只阅完一次）', access: PaperPerm.MARK, body: markSaveReq, data: markSaveRes, ours: true }),
 };
