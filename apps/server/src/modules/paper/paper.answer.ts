@@ -11,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import { QuType } from '@kaopei/contracts';
 import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
-import { gradeChoice, gradeCombined, gradeFillBlank, gradeMatching, parseAlternatives, type Grade } from './paper.scoring';
+import { splitAlternatives } from '@kaopei/contracts/qu';
+import { gradeChoice, gradeCombined, gradeFillBlank, gradeMatching, type Grade } from './paper.scoring';
 
 /** The fields of a question (el_qu) this module reads. */
 export interface QuRow {
@@ -93,7 +94,7 @@ export function rightPairsOf(options: OptionRow[]): Record<string, string> {
 
 /** Accepted alternatives per blank (for the result page). */
 export function rightBlanksOf(options: OptionRow[]): string[][] {
-  return blanksOf(options).map((b) => parseAlternatives(b));
+  return blanksOf(options).map((b) => splitAlternatives(b));
 }
 
 /** True when the stored answer of a question of type `quType` counts as answered. */

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { joinAlternatives, splitAlternatives as parseAlternatives } from '@kaopei/contracts/qu';
 import { hasSharedData, sharedDataPath } from '../../test/shared-data';
 import {
   BLANK_ANY_ORDER,
@@ -14,11 +15,9 @@ import {
   gradeCombined,
   gradeFillBlank,
   gradeMatching,
-  joinAlternatives,
   keywordScore,
   normalizeBlank,
   paperScore,
-  parseAlternatives,
   parseKeywords,
 } from './paper.scoring';
 

@@ -23,6 +23,8 @@
  * replay compares with Moodle's marks.
  */
 
+import { QU_BLANK_OPT, splitAlternatives } from '@kaopei/contracts/qu';
+
 /** The result of grading one question. */
 export interface Grade {
   isRight: boolean;
@@ -37,10 +39,10 @@ export interface GradedOption {
   isRight: boolean;
 }
 
-/** Fill-blank option bit flags (el_qu.blank_opts). */
-export const BLANK_IGNORE_CASE = 1;
-export const BLANK_WIDTH_ALIKE = 2;
-export const BLANK_ANY_ORDER = 4;
+/** Fill-blank option bit flags (el_qu.blank_opts, QU_BLANK_OPT). */
+export const BLANK_IGNORE_CASE = QU_BLANK_OPT.IGNORE_CASE;
+export const BLANK_WIDTH_ALIKE = QU_BLANK_OPT.FULL_HALF;
+export const BLANK_ANY_ORDER = QU_BLANK_OPT.ANY_ORDER;
 
 const grade = (fraction: number, score: number): Grade => ({
   isRight: fraction >= 1,
@@ -60,29 +62,6 @@ export function gradeChoice(options: GradedOption[], score: number, partialCredi
     return { isRight: false, actualScore: Math.floor(score / 2), fraction: 0.5 };
   }
   return { isRight: false, actualScore: 0, fraction: 0 };
-}
-
-/** Splits a blank's stored alternatives on unescaped `|`; `\|` is a literal bar. Empty ones dropped. */
-export function parseAlternatives(stored: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < stored.length; i++) {
-    const ch = stored[i]!;
-    if (ch === '\\' && stored[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (ch === '|') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim()).filter((s) => s !== '');
-}
-
-/** Joins alternatives into the stored form (inverse of parseAlternatives). */
-export function joinAlternatives(alternatives: string[]): string {
-  return alternatives.map((a) => a.replaceAll('|', '\\|')).join('|');
 }
 
 /** The form in which a fill-blank answer is compared: trimmed, inner runs of white space as one space, then per `opts`. */
@@ -119,7 +98,7 @@ function maxMatching(accepts: boolean[][], blanks: number): number {
  */
 export function gradeFillBlank(blanks: string[], given: string[], opts: number, score: number): Grade {
   if (blanks.length === 0) return { isRight: false, actualScore: 0, fraction: 0 };
-  const accepted = blanks.map((b) => new Set(parseAlternatives(b).map((a) => normalizeBlank(a, opts))));
+  const accepted = blanks.map((b) => new Set(splitAlternatives(b).map((a) => normalizeBlank(a, opts))));
   const answers = blanks.map((_, i) => normalizeBlank(given[i] ?? '', opts));
   let right: number;
   if (opts & BLANK_ANY_ORDER) {

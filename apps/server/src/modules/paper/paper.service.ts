@@ -138,9 +138,15 @@ export class PaperService {
       state: paper.state,
       groupList: groups.map((g) => ({
         ...groupHead(g),
-        quList: qus.filter((q) => q.groupId === g.id).map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: q.answered === 1, mark: q.mark === 1 })),
+        // Top-level questions only: a combined question's sub-questions are shown inside it (qu-detail subList).
+        quList: qus.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: this.answeredCard(q, qus), mark: q.mark === 1 })),
       })),
     };
+  }
+
+  /** Answered on the answer card: a combined question when any of its sub-questions is. */
+  private answeredCard(q: ElPaperQuTable, all: ElPaperQuTable[]): boolean {
+    return q.quType === QuType.MIX ? all.some((x) => x.parentId === q.id && x.answered === 1) : q.answered === 1;
   }
 
   /**
