@@ -304,7 +304,7 @@ export const paperApi = {
 
 /** Marking of subjective answers (admin, issue 8); every list honours the caller's data scope. */
 export const markApi = {
-  paging: json({ path: '/api/paper/mark/paging', summary: '待阅卷的试卷', access: PaperPerm.MARK, body: markPagingReq, data: pagingRes(markRecord), ours: true }),
-  detail: json({ path: '/api/paper/mark/detail', summary: '阅卷：一份试卷的主观题', access: PaperPerm.MARK, body: idReq, data: markDetail, ours: true }),
+  paging: json({ path: '/api/paper/mark/paging', summary: '待阅卷的试卷', access: PaperPerm.MARK, body: markPagingReq, data: pagingRes(markRecord), ours: true, readOnly: true }),
+  detail: json({ path: '/api/paper/mark/detail', summary: '阅卷：一份试卷的主观题', access: PaperPerm.MARK, body: idReq, data: markDetail, ours: true, readOnly: true }),
   save: json({ path: '/api/paper/mark/save', summary: '提交阅卷评分（一份试卷只阅完一次）', access: PaperPerm.MARK, body: markSaveReq, data: markSaveRes, ours: true }),
 };
