@@ -4,7 +4,8 @@
  * restart).
  */
 import { MenuType } from '@kaopei/contracts';
-import { markApi, paperApi, PaperPerm } from '@kaopei/contracts/paper';
+import { paperApi } from '@kaopei/contracts/paper';
+import { markApi, PaperPerm } from '@kaopei/contracts/paper-mark';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { PaperService } from './paper.service';

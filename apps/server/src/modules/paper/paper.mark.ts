@@ -21,17 +21,7 @@
  * department (a paper outside the scope answers 10010003 as if missing).
  */
 import { PaperState, QuType, type Page } from '@kaopei/contracts';
-import {
-  MARK_STEP_LABEL,
-  MarkError,
-  MarkMode,
-  MarkStep,
-  type MarkDetail,
-  type MarkItem,
-  type markPagingReq,
-  type MarkRecord,
-  type MarkSaveReq,
-} from '@kaopei/contracts/paper';
+import { MARK_STEP_LABEL, MarkError, MarkMode, MarkStep, type MarkDetail, type MarkItem, type markPagingReq, type MarkRecord, type MarkSaveReq } from '@kaopei/contracts/paper-mark';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';

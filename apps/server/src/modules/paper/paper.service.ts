@@ -10,19 +10,8 @@
  */
 import { abcOf, PAPER_STATE_LABEL, PaperState, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
 import { ExamError } from '@kaopei/contracts/exam';
-import {
-  MarkMode,
-  PaperError,
-  ResultShow,
-  type FillAnswerReq,
-  type PaperDetail,
-  type paperPagingReq,
-  type PaperQuDetail,
-  type PaperRecord,
-  type PaperResult,
-  type PaperSubQu,
-  type ResultSubQu,
-} from '@kaopei/contracts/paper';
+import { PaperError, ResultShow, type FillAnswerReq, type PaperDetail, type paperPagingReq, type PaperQuDetail, type PaperRecord, type PaperResult, type PaperSubQu, type ResultSubQu } from '@kaopei/contracts/paper';
+import { MarkMode } from '@kaopei/contracts/paper-mark';
 import type { z } from 'zod';
 import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';

@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuType } from '@kaopei/contracts';
-import { markApi, paperApi, type MarkDetail, type MarkRecord, type PaperDetail, type PaperQuDetail, type PaperRecord, type PaperResult } from '@kaopei/contracts/paper';
+import { paperApi, type PaperDetail, type PaperQuDetail, type PaperRecord, type PaperResult } from '@kaopei/contracts/paper';
+import { markApi, type MarkDetail, type MarkRecord } from '@kaopei/contracts/paper-mark';
 import { quApi, type QuDetail } from '@kaopei/contracts/qu';
-import { PaperPerm } from '@kaopei/contracts/paper';
+import { PaperPerm } from '@kaopei/contracts/paper-mark';
 import { roleApi } from '@kaopei/contracts/sys-role';
 import { menuApi, type MenuNode } from '@kaopei/contracts/sys-menu';
 import { userAdminApi } from '@kaopei/contracts/sys-user-admin';

@@ -7,7 +7,7 @@
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, Form, Input, Tag, type TableColumnsType } from 'antd';
-import { markApi, MarkMode, MarkStep, PaperPerm, type MarkRecord } from '@kaopei/contracts/paper';
+import { markApi, MarkMode, MarkStep, PaperPerm, type MarkRecord } from '@kaopei/contracts/paper-mark';
 import { call } from '../../../api/request';
 import { RowAction } from '../../../components/Perm';
 import { SearchBar } from '../../../components/SearchBar';

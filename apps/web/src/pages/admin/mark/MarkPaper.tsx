@@ -12,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Alert, Button, Card, Descriptions, Input, InputNumber, Result, Space, Spin, Tag, Typography } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { markApi, MarkMode, MarkStep, MARK_STEP_LABEL, type MarkItem } from '@kaopei/contracts/paper';
+import { markApi, MarkMode, MarkStep, MARK_STEP_LABEL, type MarkItem } from '@kaopei/contracts/paper-mark';
 import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 
