@@ -136,6 +136,11 @@ const question = (quId: string, quType: number): PaperQuDetail => ({
   answer: '',
   mark: false,
   answerList: ['甲', '乙', '丙', '丁'].map((c, i) => ({ id: `${quId}-${i}`, abc: 'ABCD'[i], content: c, image: '', checked: false })),
+  blankCount: 0,
+  blanks: [],
+  rightItems: [],
+  pairs: {},
+  subList: [],
 });
 
 const ok = (data: unknown) => ({ code: 0, msg: '操作成功！', data, success: true });

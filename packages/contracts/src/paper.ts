@@ -40,26 +40,55 @@ export const paperDetail = z.object({
 });
 export type PaperDetail = z.infer<typeof paperDetail>;
 
-/** POST /api/paper/paper/qu-detail: one question as the learner sees it (never isRight/analysis). */
-export const paperQuDetail = z.object({
+/**
+ * One question as the learner sees it before hand-in: never isRight, analysis, a fill blank's
+ * alternatives, a matching pair or a reference answer. Per type:
+ * - 1–3: `answerList` the options with `checked`;
+ * - 4: `answer` the learner's text;
+ * - 5: `blankCount` blanks, `blanks` the learner's answers in blank order;
+ * - 6: `answerList` the left-hand items, `rightItems` the right-hand items (pairs and distractors,
+ *   shuffled, without the pairing), `pairs` the learner's choice per left-hand item id;
+ * - 99: `subList` the sub-questions (each answered with its own quId).
+ */
+const paperQuBase = z.object({
   quId: z.string(),
   quType: z.number().int(),
   quType_dictText: z.string(),
   content: z.string(),
   image: z.string(),
   score: z.number().int(),
+  /** The learner's own answer as stored (short-answer text; JSON for fill blank and matching). */
   answer: z.string(),
   mark: z.boolean(),
   answerList: z.array(z.object({ id: z.string(), abc: z.string(), content: z.string(), image: z.string(), checked: z.boolean() })),
+  blankCount: z.number().int(),
+  blanks: z.array(z.string()),
+  rightItems: z.array(z.string()),
+  pairs: z.record(z.string(), z.string()),
 });
+export const paperSubQu = paperQuBase;
+export const paperQuDetail = paperQuBase.extend({ subList: z.array(paperQuBase) });
 export type PaperQuDetail = z.infer<typeof paperQuDetail>;
+export type PaperSubQu = z.infer<typeof paperSubQu>;
 
-/** POST /api/paper/paper/fill-answer: the learner's whole answer to one question (replaces the last). */
+/** Most blanks of a fill-blank question and longest answer text of one blank or right-hand item. */
+export const MAX_BLANKS = 50;
+export const MAX_BLANK_LENGTH = 1000;
+
+/**
+ * POST /api/paper/paper/fill-answer: the learner's whole answer to one question (replaces the last).
+ * Per type: `answers` the chosen option ids (1–3); `answer` the text (4, at most 20000 characters);
+ * `blanks` one text per blank in blank order (5); `pairs` left-hand item id → chosen right-hand item
+ * (6). A combined question's sub-question is answered with its own quId. A field that does not fit
+ * the type is refused (10010001).
+ */
 export const fillAnswerReq = z.object({
   paperId: idSchema,
   quId: idSchema,
   answers: z.array(idSchema).max(26).default([]),
-  answer: z.string().max(20000).default(''),
+  answer: z.string().max(20000, '作答内容不能超过20000个字符！').default(''),
+  blanks: z.array(z.string().max(MAX_BLANK_LENGTH, `每空不能超过${MAX_BLANK_LENGTH}个字符！`)).max(MAX_BLANKS, `填空不能超过${MAX_BLANKS}个！`).optional(),
+  pairs: z.record(idSchema, z.string().max(MAX_BLANK_LENGTH, `匹配项不能超过${MAX_BLANK_LENGTH}个字符！`)).optional(),
 });
 export type FillAnswerReq = z.infer<typeof fillAnswerReq>;
 export const fillAnswerRes = z.object({ quId: z.string(), answered: z.boolean() });
@@ -76,7 +105,14 @@ export const resultOption = z.object({
   checked: z.boolean(),
   isRight: z.boolean(),
 });
-export const resultQu = z.object({
+/**
+ * A question of the result (result display 3 only). Besides the options: `answer` the learner's
+ * answer as stored; `refAnswer` the reference answer of a short answer; `blanks` the learner's
+ * blanks and `rightBlanks` each blank's accepted alternatives; `pairs` the learner's matching and
+ * `rightPairs` the right pairing (left-hand item id → item); `comment` the marker's comment;
+ * `subList` a combined question's sub-questions.
+ */
+const resultQuBase = z.object({
   quId: z.string(),
   sort: z.number().int(),
   quType: z.number().int(),
@@ -89,8 +125,22 @@ export const resultQu = z.object({
   answered: z.boolean(),
   isRight: z.boolean(),
   answerList: z.array(resultOption),
+  answer: z.string(),
+  refAnswer: z.string(),
+  blanks: z.array(z.string()),
+  rightBlanks: z.array(z.array(z.string())),
+  pairs: z.record(z.string(), z.string()),
+  rightPairs: z.record(z.string(), z.string()),
+  comment: z.string(),
 });
-/** A paper as "my scores" lists it. */
+export const resultQu = resultQuBase.extend({ subList: z.array(resultQuBase) });
+export type ResultQu = z.infer<typeof resultQu>;
+export type ResultSubQu = z.infer<typeof resultQuBase>;
+
+/**
+ * A paper as "my scores" lists it. `userScore` and `passed` are null while the score is hidden: the
+ * paper awaits marking (state 1) or the exam shows the thanks text only (result display 1).
+ */
 export const paperRecord = z.object({
   id: z.string(),
   examId: z.string(),
@@ -99,8 +149,8 @@ export const paperRecord = z.object({
   state_dictText: z.string(),
   totalScore: z.number().int(),
   qualifyScore: z.number().int(),
-  userScore: z.number().int(),
-  passed: z.boolean(),
+  userScore: z.number().int().nullable(),
+  passed: z.boolean().nullable(),
   createTime: z.string(),
   handTime: z.string().nullable(),
   /** Seconds between paper creation and hand-in. */
@@ -108,9 +158,19 @@ export const paperRecord = z.object({
 });
 export type PaperRecord = z.infer<typeof paperRecord>;
 
-/** POST /api/paper/paper/paper-result (only after hand-in): the record plus every question. */
+/** Result display of an exam (el_exam.resultShow): 1 thanks text only, 2 thanks and score, 3 the full paper with answers. */
+export const ResultShow = { THANKS: 1, SCORE: 2, FULL: 3 } as const;
+
+/**
+ * POST /api/paper/paper/paper-result (only after hand-in). What it carries follows the exam's
+ * result display: 1 the record without score (`userScore`, `passed` null) and `thanksText`; 2 also
+ * the score; 3 also every question with the right answers (`groupList`, else null). While the
+ * paper awaits marking (state 1) it carries no score and no questions whatever the setting.
+ */
 export const paperResult = paperRecord.extend({
-  groupList: z.array(paperGroup.omit({ quList: true }).extend({ quList: z.array(resultQu) })),
+  resultShow: z.number().int(),
+  thanksText: z.string(),
+  groupList: z.array(paperGroup.omit({ quList: true }).extend({ quList: z.array(resultQu) })).nullable(),
 });
 export type PaperResult = z.infer<typeof paperResult>;
 
@@ -145,3 +205,4 @@ export const paperApi = {
   paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
   paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
 };
+

@@ -119,7 +119,7 @@ export class ExamOfflineService {
       paperId = row.paperId;
       changed = await repo.updateIfDifferent(trx, row.id, { userScore, examTime, source, userName: learner.userName, realName: learner.realName, updateBy: by, updateTime: at });
     }
-    if (changed) await this.ctx.services.paper.recordOffline(trx, { paperId, exam, userId: learner.id, userScore, handTime: examTime });
+    if (changed) await this.ctx.services.paper.recordOffline(trx, { paperId, exam, userId: learner.id, deptCode: learner.deptCode, userScore, handTime: examTime });
     return { paperId, changed };
   }
 

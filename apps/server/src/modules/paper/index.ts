@@ -5,6 +5,8 @@
  */
 import { MenuType } from '@kaopei/contracts';
 import { paperApi } from '@kaopei/contracts/paper';
+import { markApi, PaperPerm } from '@kaopei/contracts/paper-mark';
+import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { PaperService } from './paper.service';
 
@@ -42,17 +44,21 @@ export default defineModule({
   name: 'paper',
   summary: '试卷与作答',
   // examApply: create-paper of an exam with needApply asks for an approved application.
-  deps: ['exam', 'qu', 'examApply'],
-  tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer'],
+  // sysUser, sysRole: marking shows learners' names and honours the data scope.
+  deps: ['exam', 'qu', 'examApply', 'sysUser', 'sysRole'],
+  tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer', 'el_paper_mark'],
   service: (ctx) => new PaperService(ctx),
   routes: (r, papers) => {
-    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId));
+    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, user.deptCode));
     r.json(paperApi.paperDetail, ({ body, user }) => papers.paperDetail(user.userId, body.id));
     r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
     r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
     r.json(paperApi.handExam, ({ body, user }) => papers.handExam(user.userId, body.id));
     r.json(paperApi.paperResult, ({ body, user }) => papers.paperResult(user.userId, body.id));
     r.json(paperApi.paging, ({ body, user }) => papers.paging(user.userId, body));
+    r.json(markApi.paging, ({ body, user }) => papers.marking.paging(user, body));
+    r.json(markApi.detail, ({ body, user }) => papers.marking.detail(user, body.id));
+    r.json(markApi.save, ({ body, user }) => papers.marking.save(user, body));
   },
   tasks: [{ name: 'paper.sweep', everyMs: (config) => config.sweepIntervalMs, run: (papers) => papers.handInOverdue() }],
   owned: [
@@ -75,6 +81,11 @@ export default defineModule({
   // The exam id of an exam open to everybody.
   sharedIds: [paperApi.createPaper],
   menus: [
+    {
+      parent: 'ExamMgr', type: MenuType.MENU, title: '阅卷管理', path: '/admin/exam/mark', name: 'ListMark', component: 'ListMark', icon: 'AuditOutlined', sort: 6,
+      children: [fn('阅卷', PaperPerm.MARK, 0)],
+    },
+    { parent: 'ExamMgr', type: MenuType.ROUTE, title: '阅卷', path: '/admin/exam/mark/paper/:id', name: 'MarkPaper', component: 'MarkPaper', hidden: true, noCache: true, activeMenu: '/admin/exam/mark', sort: 7 },
     { parent: 'Web', type: MenuType.MENU, title: '我的成绩', path: '/web/paper', name: 'MyPaper', component: 'MyPaper', sort: 2, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '开始考试', path: '/web/exam/start/:id', name: 'ExamStart', component: 'ExamStart', hidden: true, noCache: true, activeMenu: '/web/index', sort: 4, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '考试结果', path: '/web/exam/result/:id/:from', name: 'ExamResult', component: 'ExamResult', hidden: true, noCache: true, activeMenu: '/web/paper', sort: 5, grant: 'all' },

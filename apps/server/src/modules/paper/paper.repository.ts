@@ -1,8 +1,9 @@
 /** SQL for papers (el_paper), their groups, questions and option choices. */
 import type { SortOrder } from '@kaopei/contracts';
 import type { Executor } from '../../db';
-import { applyOrders, paginate } from '../../lib/paging';
-import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
+import { deptScope } from '../../lib/dept-scope';
+import { applyOrders, likeContains, paginate } from '../../lib/paging';
+import type { ElPaperGroupTable, ElPaperMarkTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
 
 type SortColumn = 'createTime' | 'userScore';
 /** Sortable columns of "my papers" (request name → column). */
@@ -97,14 +98,62 @@ export async function closePaper(db: Executor, paperId: string, state: number, h
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Marks the given paper questions right with their full score (the others keep 0 / not right). */
-export async function setQusRight(db: Executor, paperQuIds: string[]): Promise<void> {
-  if (paperQuIds.length === 0) return;
-  await db.updateTable('el_paper_qu').set((eb) => ({ isRight: 1, actualScore: eb.ref('score') })).where('id', 'in', paperQuIds).execute();
+/** Sets each paper question's grade; one UPDATE per distinct (isRight, actualScore). */
+export async function setQuGrades(db: Executor, grades: { id: string; isRight: boolean; actualScore: number }[]): Promise<void> {
+  const groups = new Map<string, string[]>();
+  for (const g of grades) {
+    const key = `${g.isRight ? 1 : 0}:${g.actualScore}`;
+    groups.set(key, [...(groups.get(key) ?? []), g.id]);
+  }
+  for (const [key, ids] of groups) {
+    const [isRight, actualScore] = key.split(':').map(Number) as [number, number];
+    for (let i = 0; i < ids.length; i += 500) await db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', ids.slice(i, i + 500)).execute();
+  }
 }
 
-export function setPaperScore(db: Executor, paperId: string, userScore: number, passed: boolean) {
-  return db.updateTable('el_paper').set({ userScore, passed: passed ? 1 : 0 }).where('id', '=', paperId).execute();
+/** Sets a paper's score and pass flag (and its state when given). */
+export function setPaperScore(db: Executor, paperId: string, userScore: number, passed: boolean, state?: number) {
+  return db.updateTable('el_paper').set({ userScore, passed: passed ? 1 : 0, ...(state === undefined ? {} : { state }) }).where('id', '=', paperId).execute();
+}
+
+/**
+ * Finishes the marking of a paper: state 1 → 2 with its final score, exactly once. Returns false
+ * when the paper is no longer awaiting marking (another marker finished it first: the optimistic
+ * check is in the WHERE clause).
+ */
+export async function finishMarking(db: Executor, paperId: string, userScore: number, passed: boolean, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('el_paper')
+    .set({ state: 2, userScore, passed: passed ? 1 : 0, updateTime: at })
+    .where('id', '=', paperId)
+    .where('state', '=', 1)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The short-answer rows (type 4, sub-questions included) of the given papers. */
+export function subjectiveQusOf(db: Executor, paperIds: string[]) {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_paper_qu').select(['id', 'paperId', 'score']).where('paperId', 'in', paperIds).where('quType', '=', 4).execute();
+}
+
+/** The marking rows of the given papers (every step), oldest first. */
+export function marksOf(db: Executor, paperIds: string[]) {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_paper_mark').selectAll().where('paperId', 'in', paperIds).orderBy('createTime').orderBy('step').execute();
+}
+
+export async function insertMarks(db: Executor, rows: ElPaperMarkTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('el_paper_mark').values(rows.slice(i, i + 200)).execute();
+}
+
+/** Papers awaiting marking (state 1, online), in the caller's data scope, oldest hand-in first. */
+export function pageWaitingPapers(db: Executor, page: { current: number; size: number }, f: { examId?: string; title?: string }, scope: string | null) {
+  let q = db.selectFrom('el_paper').selectAll().where('state', '=', 1).where('offline', '=', 0);
+  if (f.examId) q = q.where('examId', '=', f.examId);
+  if (f.title) q = q.where(likeContains('title', f.title));
+  q = deptScope(q, 'deptCode', scope);
+  return paginate(q.orderBy('handTime').orderBy('id'), page);
 }
 
 /** Ids of open papers whose deadline has passed at `at`. */

@@ -10,15 +10,8 @@
  */
 import { abcOf, PAPER_STATE_LABEL, PaperState, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
 import { ExamError } from '@kaopei/contracts/exam';
-import {
-  PaperError,
-  type FillAnswerReq,
-  type PaperDetail,
-  type paperPagingReq,
-  type PaperQuDetail,
-  type PaperRecord,
-  type PaperResult,
-} from '@kaopei/contracts/paper';
+import { PaperError, ResultShow, type FillAnswerReq, type PaperDetail, type paperPagingReq, type PaperQuDetail, type PaperRecord, type PaperResult, type PaperSubQu, type ResultSubQu } from '@kaopei/contracts/paper';
+import { MarkMode } from '@kaopei/contracts/paper-mark';
 import type { z } from 'zod';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
@@ -28,10 +21,20 @@ import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { sample, shuffle } from './paper.draw';
-import { gradeChoice, paperScore } from './paper.scoring';
+import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightBlanksOf, rightItemsOf, rightPairsOf } from './paper.answer';
+import { PaperMarking } from './paper.mark';
 import * as repo from './paper.repository';
 
 type Paper = ElPaperTable;
+
+/** The settings of an exam that scoring, the result and marking read (el_exam). */
+export interface ExamSettings {
+  resultShow: number;
+  thanksText: string;
+  partialCredit: boolean;
+  markMode: number;
+  markDiff: number;
+}
 
 /** The fields of a paper group shown on the answer card and on the result. */
 function groupHead(g: ElPaperGroupTable) {
@@ -39,7 +42,12 @@ function groupHead(g: ElPaperGroupTable) {
 }
 
 export class PaperService {
-  constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'examApply'>) {}
+  /** Marking of subjective answers (admin): paper.mark.ts. */
+  readonly marking: PaperMarking;
+
+  constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'examApply' | 'sysUser' | 'sysRole'>) {
+    this.marking = new PaperMarking(ctx, this);
+  }
 
   private get db() {
     return this.ctx.db;
@@ -58,7 +66,7 @@ export class PaperService {
    * 20010002 a paper is in progress (data `{id}`); 20010003 attempts used up; 20010008 a bank no
    * longer holds enough questions.
    */
-  async createPaper(userId: string, examId: string): Promise<{ id: string }> {
+  async createPaper(userId: string, examId: string, deptCode = ''): Promise<{ id: string }> {
     const at = now();
     const exam = await this.exams.requireOpen(this.db, examId, at);
     // An exam with needApply: only an approved application lets a learner in (module exam-apply; 2006000x otherwise).
@@ -93,7 +101,7 @@ export class PaperService {
     const limitTime = Math.min(at + exam.totalTime * 60_000, exam.endTime ?? Number.MAX_SAFE_INTEGER);
     const paper: Paper = {
       id: paperId, userId, examId, title: exam.title, totalTime: exam.totalTime, totalScore: exam.totalScore, qualifyScore: exam.qualifyScore,
-      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, updateTime: at,
+      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, deptCode, updateTime: at,
     };
     try {
       await this.db.transaction().execute((trx) => repo.insertPaper(trx, paper, groups, paperQus, choices));
@@ -121,37 +129,61 @@ export class PaperService {
       state: paper.state,
       groupList: groups.map((g) => ({
         ...groupHead(g),
-        quList: qus.filter((q) => q.groupId === g.id).map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: q.answered === 1, mark: q.mark === 1 })),
+        // Top-level questions only: a combined question's sub-questions are shown inside it (qu-detail subList).
+        quList: qus.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: this.answeredCard(q, qus), mark: q.mark === 1 })),
       })),
     };
   }
 
-  /** One question of the paper as the learner sees it: no right flags, no analysis. 20010001 when deleted during the exam. */
+  /** Answered on the answer card: a combined question when any of its sub-questions is. */
+  private answeredCard(q: ElPaperQuTable, all: ElPaperQuTable[]): boolean {
+    return q.quType === QuType.MIX ? all.some((x) => x.parentId === q.id && x.answered === 1) : q.answered === 1;
+  }
+
+  /**
+   * One question of the paper as the learner sees it (contracts `paperQuDetail`: never a right flag,
+   * alternative, pair, reference answer or analysis). A combined question carries its
+   * sub-questions in `subList`. 20010001 when deleted during the exam.
+   */
   async quDetail(userId: string, paperId: string, quId: string): Promise<PaperQuDetail> {
     const paper = await this.own(userId, paperId);
     const pq = await repo.findPaperQu(this.db, paperId, quId);
     if (!pq) throw notFound('试题不存在！');
-    const { qus, options } = await this.qus.load(this.db, [quId]);
+    const subs = pq.quType === QuType.MIX ? (await repo.qusOf(this.db, paperId)).filter((x) => x.parentId === pq.id) : [];
+    const { qus, options } = await this.qus.load(this.db, [quId, ...subs.map((x) => x.quId)]);
     const qu = qus.get(quId);
     if (!qu || (qu.deleted === 1 && paper.state === PaperState.IN_EXAM)) throw new AppError(PaperError.QU_DELETED);
-    const byId = new Map(options.map((o) => [o.id, o]));
-    const choices = await repo.answersOf(this.db, paperId, quId);
-    return {
-      quId,
-      quType: pq.quType,
-      quType_dictText: QU_TYPE_LABEL[pq.quType] ?? '',
-      content: qu.content,
-      image: qu.image,
-      score: pq.score,
-      answer: pq.answer,
-      mark: pq.mark === 1,
-      answerList: choices.map((c) => ({ id: c.answerId, abc: c.abc, content: byId.get(c.answerId)?.content ?? '', image: byId.get(c.answerId)?.image ?? '', checked: c.checked === 1 })),
+    const choices = await repo.answersOf(this.db, paperId);
+    const view = (row: ElPaperQuTable): PaperSubQu => {
+      const q = qus.get(row.quId);
+      const opts = options.filter((o) => o.quId === row.quId);
+      const byId = new Map(opts.map((o) => [o.id, o]));
+      const mine = choices.filter((c) => c.quId === row.quId);
+      const base = {
+        quId: row.quId, quType: row.quType, quType_dictText: QU_TYPE_LABEL[row.quType] ?? '', content: q?.content ?? '', image: q?.image ?? '',
+        score: row.score, answer: row.answer, mark: row.mark === 1, answerList: [] as PaperSubQu['answerList'], blankCount: 0, blanks: [] as string[], rightItems: [] as string[], pairs: {} as Record<string, string>,
+      };
+      if (isChoiceType(row.quType)) {
+        base.answerList = mine.map((c) => ({ id: c.answerId, abc: c.abc, content: byId.get(c.answerId)?.content ?? '', image: byId.get(c.answerId)?.image ?? '', checked: c.checked === 1 }));
+      } else if (row.quType === QuType.FILL) {
+        base.blankCount = opts.length;
+        base.blanks = parseBlanks(row.answer);
+      } else if (row.quType === QuType.MATCH) {
+        base.answerList = leftItemsOf(opts).map((o, i) => ({ id: o.id, abc: abcOf(i), content: o.content, image: o.image, checked: false }));
+        base.rightItems = rightItemsOf(opts, row.id);
+        base.pairs = parsePairs(row.answer);
+      }
+      return base;
     };
+    return { ...view(pq), subList: subs.map(view) };
   }
 
   /**
-   * Replaces the learner's answer to one question. Errors: 20010005 handed in, 20010006 time up,
-   * 10010001 an option not of this question or several options for a single/true-false question.
+   * Replaces the learner's answer to one question (a combined question's sub-question by its own
+   * quId). Per type (contracts `fillAnswerReq`): choices (1–3), text (4), blanks (5), pairs (6); a
+   * field that does not fit the type, an option not of this question, several options for a
+   * single/true-false question, more blanks than the question has, a left-hand item or right-hand
+   * item not of this question: 10010001, nothing saved. Errors: 20010005 handed in, 20010006 time up.
    */
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
@@ -160,12 +192,10 @@ export class PaperService {
       if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
-      const optionIds = new Set((await repo.answersOf(trx, req.paperId, req.quId)).map((c) => c.answerId));
-      if (answers.some((a) => !optionIds.has(a))) throw badParams('选项不属于该试题！');
-      if ((pq.quType === QuType.SINGLE || pq.quType === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
-      await repo.setChecked(trx, req.paperId, req.quId, answers);
-      const answered = answers.length > 0 || req.answer.trim() !== '';
-      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: req.answer });
+      const stored = await this.storedAnswer(trx, pq, req, answers);
+      if (isChoiceType(pq.quType)) await repo.setChecked(trx, req.paperId, req.quId, answers);
+      const answered = isAnswered(pq.quType, answers.length, stored);
+      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored });
       return { quId: req.quId, answered };
     });
     if (result) return result;
@@ -173,6 +203,45 @@ export class PaperService {
     if (paper.state !== PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_HANDED);
     await this.handIn(paper.id);
     throw new AppError(PaperError.PAPER_TIMEOUT);
+  }
+
+  /** Validates one answer against its question's type and options; answers the el_paper_qu.answer to store. */
+  private async storedAnswer(trx: Executor, pq: ElPaperQuTable, req: FillAnswerReq, answers: string[]): Promise<string> {
+    const t = pq.quType;
+    const text = req.answer.trim() !== '';
+    if (!isChoiceType(t) && answers.length) throw badParams('该题不能选择选项！');
+    if (t !== QuType.FILL && req.blanks !== undefined) throw badParams('该题不是填空题！');
+    if (t !== QuType.MATCH && req.pairs !== undefined) throw badParams('该题不是匹配题！');
+    if (t === QuType.MIX) {
+      if (text) throw badParams('组合题请逐个小题作答！');
+      return '';
+    }
+    if (isChoiceType(t)) {
+      if (text) throw badParams('选择题请选择选项作答！');
+      const optionIds = new Set((await repo.answersOf(trx, req.paperId, req.quId)).map((c) => c.answerId));
+      if (answers.some((a) => !optionIds.has(a))) throw badParams('选项不属于该试题！');
+      if ((t === QuType.SINGLE || t === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
+      return '';
+    }
+    if (t === QuType.SAQ) return req.answer;
+    if (text) throw badParams(t === QuType.FILL ? '填空题请按空作答！' : '匹配题请为每一项选择匹配内容！');
+    const { options } = await this.qus.load(trx, [pq.quId]);
+    if (t === QuType.FILL) {
+      const blanks = req.blanks ?? [];
+      if (blanks.length > options.length) throw badParams(`该题只有${options.length}个空！`);
+      return blanks.some((b) => b.trim() !== '') ? JSON.stringify(blanks) : '';
+    }
+    if (t === QuType.MATCH) {
+      const pairs = Object.fromEntries(Object.entries(req.pairs ?? {}).filter(([, v]) => v.trim() !== ''));
+      const left = new Set(leftItemsOf(options).map((o) => o.id));
+      const items = new Set(rightItemsOf(options, pq.id));
+      for (const [k, v] of Object.entries(pairs)) {
+        if (!left.has(k)) throw badParams('匹配项不属于该试题！');
+        if (!items.has(v.trim())) throw badParams('匹配内容不属于该试题！');
+      }
+      return Object.keys(pairs).length ? JSON.stringify(pairs) : '';
+    }
+    throw badParams('暂不支持该题型！');
   }
 
   /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. */
@@ -185,8 +254,11 @@ export class PaperService {
 
   /**
    * Closes and scores a paper if it is still open; a no-op otherwise. The close (state check in
-   * WHERE) and the scoring are one transaction: either both happen or neither. Returns whether
-   * this call did the hand-in.
+   * WHERE) and the scoring are one transaction: either both happen or neither. Objective questions
+   * are scored at once (paper.scoring.ts, the exam's partial credit); a paper with a short answer
+   * goes to state 1 (awaiting marking) with the objective part as its score so far and emits
+   * nothing; otherwise state 2 and `paper.marked` in this transaction. Returns whether this call
+   * did the hand-in.
    */
   async handIn(paperId: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -195,13 +267,15 @@ export class PaperService {
       const at = now();
       const handTime = Math.min(at, paper.limitTime);
       if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, handTime, at))) return false;
-      const [qus, choices] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId)]);
-      const graded = qus.map((q) => ({
-        id: q.id,
-        ...gradeChoice(choices.filter((c) => c.quId === q.quId).map((c) => ({ checked: c.checked === 1, isRight: c.isRight === 1 })), q.score),
-      }));
-      await repo.setQusRight(trx, graded.filter((g) => g.isRight).map((g) => g.id));
-      const { userScore, passed } = paperScore(graded.map((g) => g.actualScore), paper.qualifyScore);
+      const [pqs, choices, settings] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId), this.examSettings(trx, paper.examId)]);
+      const { qus, options } = await this.qus.load(trx, [...new Set(pqs.map((q) => q.quId))]);
+      const { grades, subjective, userScore } = gradePaper({ pqs, choices, qus, options, partialCredit: settings.partialCredit });
+      await repo.setQuGrades(trx, [...grades].map(([id, g]) => ({ id, isRight: g.isRight, actualScore: g.actualScore })));
+      const passed = userScore >= paper.qualifyScore;
+      if (subjective.length > 0) {
+        await repo.setPaperScore(trx, paperId, userScore, passed, PaperState.WAIT_MARK);
+        return true;
+      }
       await repo.setPaperScore(trx, paperId, userScore, passed);
       await this.ctx.events.emit(trx, 'paper.marked', {
         paperId, userId: paper.userId, examId: paper.examId, examTitle: paper.title,
@@ -223,7 +297,7 @@ export class PaperService {
    */
   async recordOffline(
     trx: Executor,
-    r: { paperId: string; exam: { id: string; title: string; totalTime: number; totalScore: number; qualifyScore: number }; userId: string; userScore: number; handTime: number },
+    r: { paperId: string; exam: { id: string; title: string; totalTime: number; totalScore: number; qualifyScore: number }; userId: string; deptCode: string; userScore: number; handTime: number },
   ): Promise<{ changed: boolean }> {
     const at = now();
     const passed = r.userScore >= r.exam.qualifyScore;
@@ -235,12 +309,27 @@ export class PaperService {
       passed: passed ? 1 : 0, createTime: r.handTime, limitTime: r.handTime, handTime: r.handTime, updateTime: at,
     } as const;
     if (old) await repo.updateOfflinePaper(trx, r.paperId, fields);
-    else await repo.insertPaper(trx, { id: r.paperId, userId: r.userId, examId: r.exam.id, state: PaperState.FINISHED, offline: 1, ...fields }, [], [], []);
+    else await repo.insertPaper(trx, { id: r.paperId, userId: r.userId, examId: r.exam.id, deptCode: r.deptCode, state: PaperState.FINISHED, offline: 1, ...fields }, [], [], []);
     await this.ctx.events.emit(trx, 'paper.marked', {
       paperId: r.paperId, userId: r.userId, examId: r.exam.id, examTitle: r.exam.title,
       userScore: r.userScore, totalScore: r.exam.totalScore, qualifyScore: r.exam.qualifyScore, passed, handTime: r.handTime,
     });
     return { changed: true };
+  }
+
+  /**
+   * The settings of an exam that scoring and the result need. A deleted exam keeps the defaults of
+   * the time before issue 8 (full result, no partial credit, one marker).
+   */
+  async examSettings(db: Executor, examId: string): Promise<ExamSettings> {
+    const exam = await this.exams.require(db, examId).catch(() => null);
+    return {
+      resultShow: exam?.resultShow || ResultShow.FULL,
+      thanksText: exam?.thanksText ?? '',
+      partialCredit: exam?.partialCredit === 1,
+      markMode: exam?.markMode === MarkMode.DOUBLE_BLIND ? MarkMode.DOUBLE_BLIND : MarkMode.SINGLE,
+      markDiff: Math.max(0, exam?.markDiff ?? 0),
+    };
   }
 
   /** Hands in every open paper whose deadline has passed (the sweeper; also at start). */
@@ -254,37 +343,61 @@ export class PaperService {
     }
   }
 
-  /** The result after hand-in: choices, right options, analysis, scores. 20010007 before. */
+  /**
+   * The result after hand-in (20010007 before), as the exam's result display allows: 1 the thanks
+   * text without score, 2 with the score, 3 with every question, the right answers, analyses and the
+   * markers' comments. A paper awaiting marking shows neither score nor questions.
+   */
   async paperResult(userId: string, id: string): Promise<PaperResult> {
     const paper = await this.settle(await this.own(userId, id));
     if (paper.state === PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_NOT_HANDED);
-    const [groups, pqs, choices] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), repo.answersOf(this.db, id)]);
-    const { qus, options } = await this.qus.load(this.db, pqs.map((q) => q.quId));
+    const settings = await this.examSettings(this.db, paper.examId);
+    const record = this.toRecord(paper, settings.resultShow);
+    const head = { ...record, resultShow: settings.resultShow, thanksText: settings.thanksText };
+    if (paper.state !== PaperState.FINISHED || settings.resultShow !== ResultShow.FULL) return { ...head, groupList: null };
+    const [groups, pqs, choices, marks] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), repo.answersOf(this.db, id), repo.marksOf(this.db, [id])]);
+    const { qus, options } = await this.qus.load(this.db, [...new Set(pqs.map((q) => q.quId))]);
     const optionById = new Map(options.map((o) => [o.id, o]));
-    return {
-      ...this.toRecord(paper),
-      groupList: groups.map((g) => ({
-        ...groupHead(g),
-        quList: pqs.filter((q) => q.groupId === g.id).map((q) => {
-          const qu = qus.get(q.quId);
-          return {
-            quId: q.quId, sort: q.sort, quType: q.quType, quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
-            content: qu?.content ?? '（试题已被删除）', image: qu?.image ?? '', analysis: qu?.analysis ?? '',
-            score: q.score, actualScore: q.actualScore, answered: q.answered === 1, isRight: q.isRight === 1,
-            answerList: choices.filter((c) => c.quId === q.quId).map((c) => {
+    const comments = new Map(marks.filter((m) => m.step === 0).map((m) => [m.paperQuId, m.comment]));
+    const view = (q: ElPaperQuTable): ResultSubQu => {
+      const qu = qus.get(q.quId);
+      const opts = options.filter((o) => o.quId === q.quId);
+      return {
+        quId: q.quId, sort: q.sort, quType: q.quType, quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
+        content: qu?.content ?? '（试题已被删除）', image: qu?.image ?? '', analysis: qu?.analysis ?? '',
+        score: q.score, actualScore: q.actualScore, answered: q.answered === 1, isRight: q.isRight === 1,
+        answerList: isChoiceType(q.quType)
+          ? choices.filter((c) => c.quId === q.quId).map((c) => {
               const o = optionById.get(c.answerId);
               return { id: c.answerId, abc: c.abc, content: o?.content ?? '', image: o?.image ?? '', analysis: o?.analysis ?? '', checked: c.checked === 1, isRight: c.isRight === 1 };
-            }),
-          };
-        }),
+            })
+          : q.quType === QuType.MATCH
+            ? leftItemsOf(opts).map((o, i) => ({ id: o.id, abc: abcOf(i), content: o.content, image: o.image, analysis: o.analysis, checked: false, isRight: false }))
+            : [],
+        answer: q.answer,
+        refAnswer: q.quType === QuType.SAQ ? (qu?.answer ?? '') : '',
+        blanks: q.quType === QuType.FILL ? parseBlanks(q.answer) : [],
+        rightBlanks: q.quType === QuType.FILL ? rightBlanksOf(opts) : [],
+        pairs: q.quType === QuType.MATCH ? parsePairs(q.answer) : {},
+        rightPairs: q.quType === QuType.MATCH ? rightPairsOf(opts) : {},
+        comment: comments.get(q.id) ?? '',
+      };
+    };
+    return {
+      ...head,
+      groupList: groups.map((g) => ({
+        ...groupHead(g),
+        quList: pqs.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ ...view(q), subList: pqs.filter((x) => x.parentId === q.id).map(view) })),
       })),
     };
   }
 
-  /** "My scores": the caller's papers, newest first. */
+  /** "My scores": the caller's papers, newest first; scores hidden as `toRecord` says. */
   async paging(userId: string, req: z.output<typeof paperPagingReq>): Promise<Page<PaperRecord>> {
     const page = await repo.pagePapers(this.db, req, userId, req.params ?? {});
-    return mapPage(page, (p) => this.toRecord(p));
+    const shows = new Map<string, number>();
+    for (const examId of new Set(page.records.map((p) => p.examId))) shows.set(examId, (await this.examSettings(this.db, examId)).resultShow);
+    return mapPage(page, (p) => this.toRecord(p, shows.get(p.examId) ?? ResultShow.FULL));
   }
 
   /** For the exam module: attempts used and the paper in progress, per exam, of one learner. */
@@ -314,10 +427,12 @@ export class PaperService {
     return (await repo.findPaper(this.db, paper.id)) ?? paper;
   }
 
-  private toRecord(p: Paper): PaperRecord {
+  /** A paper as listed; the score is null while awaiting marking or when the exam shows the thanks text only. */
+  private toRecord(p: Paper, resultShow: number): PaperRecord {
+    const hidden = p.state !== PaperState.FINISHED || resultShow === ResultShow.THANKS;
     return {
       id: p.id, examId: p.examId, title: p.title, state: p.state, state_dictText: PAPER_STATE_LABEL[p.state] ?? '',
-      totalScore: p.totalScore, qualifyScore: p.qualifyScore, userScore: p.userScore, passed: p.passed === 1,
+      totalScore: p.totalScore, qualifyScore: p.qualifyScore, userScore: hidden ? null : p.userScore, passed: hidden ? null : p.passed === 1,
       createTime: formatTimeStrict(p.createTime), handTime: formatTime(p.handTime),
       userTime: p.handTime ? Math.max(0, Math.round((p.handTime - p.createTime) / 1000)) : 0,
     };

@@ -18,6 +18,8 @@ export interface ElPaperTable {
   handTime: Ms | null;
   /** 1: a result of an offline exam (no questions; the score typed in or imported). */
   offline: Flag;
+  /** The learner's department when the paper was drawn (data scope of the marking list); '' before issue 8. */
+  deptCode: string;
   updateTime: Ms;
 }
 export interface ElPaperGroupTable {
@@ -56,6 +58,21 @@ export interface ElPaperQuAnswerTable {
   checked: Flag;
   isRight: Flag;
 }
+/**
+ * The marking of one subjective answer (`paperQuId`, an el_paper_qu id): step 1 the marker (first
+ * blind marker), 2 the second blind marker, 3 the arbiter; step 0 the final decision, whose
+ * `markerId` is who decided (a marker, 'first,second' when a blind pair agreed, the arbiter).
+ */
+export interface ElPaperMarkTable {
+  id: string;
+  paperId: string;
+  paperQuId: string;
+  step: number;
+  markerId: string;
+  score: number;
+  comment: string;
+  createTime: Ms;
+}
 
 declare module '../../db/schema' {
   interface DB {
@@ -63,5 +80,6 @@ declare module '../../db/schema' {
     el_paper_group: ElPaperGroupTable;
     el_paper_qu: ElPaperQuTable;
     el_paper_qu_answer: ElPaperQuAnswerTable;
+    el_paper_mark: ElPaperMarkTable;
   }
 }

@@ -213,7 +213,10 @@ describe('fill-answer', () => {
 describe('hand-exam and paper-result', () => {
   it('scores single/true-false exactly and multiple all-or-nothing', async () => {
     const { token } = await t.newLearner();
-    const p = await startPaper(token, await createExam({ qualifyScore: 20 }));
+    const examId = await createExam({ qualifyScore: 20 });
+    // Result display 3: the full paper with the right answers (the default 2 shows the score only).
+    await t.db.updateTable('el_exam').set({ resultShow: 3 }).where('id', '=', examId).execute();
+    const p = await startPaper(token, examId);
     let expected = 0;
     const chosen = new Map<string, string[]>();
     for (const [gi, g] of p.groupList.entries()) {
@@ -238,7 +241,7 @@ describe('hand-exam and paper-result', () => {
     expect(r.passed).toBe(false);
     expect(r.qualifyScore).toBe(20);
     expect(r.state).toBe(2);
-    for (const g of r.groupList) {
+    for (const g of r.groupList!) {
       for (const q of g.quList) {
         expect(q.answerList.filter((o) => o.checked).map((o) => o.id).sort()).toEqual([...chosen.get(q.quId)!].sort());
         expect(q.answerList.filter((o) => o.isRight).map((o) => o.id).sort()).toEqual((await rightOptions(q.quId)).sort());

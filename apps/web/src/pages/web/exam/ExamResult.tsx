@@ -1,24 +1,41 @@
 /**
- * /web/exam/result/:id/:from (:id = PAPER id) — exam result (/api/paper/paper/paper-result):
- * userScore / totalScore, qualifyScore, 通过 / 未通过, time used, then every question with the
- * learner's choice, the right options, the analysis and the score. Back goes to /web/paper when
- * from = paper, else /web/index.
+ * /web/exam/result/:id/:from (:id = PAPER id) — exam result (/api/paper/paper/paper-result), as the
+ * exam's result display (resultShow) allows and the server sends: the thanks text (`result-thanks`)
+ * always; userScore / totalScore, qualifyScore, 通过 / 未通过 and time used from 2; every question
+ * with the learner's answer, the right answer (options, accepted blanks, pairs, reference answer),
+ * the marker's comment, the analysis and the score at 3. A paper awaiting marking shows '试卷待阅卷'
+ * (`result-waiting`). Back goes to /web/paper when from = paper, else /web/index.
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, LeftOutlined } from '@ant-design/icons';
-import { PASSED_LABEL, QU_TYPE_LABEL } from '@kaopei/contracts';
-import { paperApi, type PaperResult } from '@kaopei/contracts/paper';
+import { PaperState, PASSED_LABEL, QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
+import { paperApi, type ResultSubQu } from '@kaopei/contracts/paper';
 import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { formatDuration } from '../../../utils/format';
 
-type ResultQu = PaperResult['groupList'][number]['quList'][number];
+type ResultQu = ResultSubQu & { subList?: ResultSubQu[] };
+
+/** The learner's answer and the right answer of a question that is not a choice, as two short texts. */
+function answerTexts(qu: ResultQu): { mine: string; right: string } {
+  if (qu.quType === QuType.FILL) return { mine: qu.blanks.filter((b) => b.trim()).join('；'), right: qu.rightBlanks.map((b) => b.join(' 或 ')).join('；') };
+  if (qu.quType === QuType.MATCH) {
+    const label = (id: string) => qu.answerList.find((o) => o.id === id)?.abc ?? '';
+    return {
+      mine: Object.entries(qu.pairs).map(([k, v]) => `${label(k)}→${v}`).join('；'),
+      right: Object.entries(qu.rightPairs).map(([k, v]) => `${label(k)}→${v}`).join('；'),
+    };
+  }
+  return { mine: '', right: '' };
+}
 
 function QuResult({ qu }: { qu: ResultQu }) {
-  const mine = qu.answerList.filter((o) => o.checked).map((o) => o.abc);
-  const right = qu.answerList.filter((o) => o.isRight).map((o) => o.abc);
+  const choice = qu.quType === QuType.SINGLE || qu.quType === QuType.MULTI || qu.quType === QuType.JUDGE;
+  const texts = answerTexts(qu);
+  const mine = choice ? qu.answerList.filter((o) => o.checked).map((o) => o.abc).join('、') : texts.mine;
+  const right = choice ? qu.answerList.filter((o) => o.isRight).map((o) => o.abc).join('、') : texts.right;
   return (
     <div className={`result-qu ${qu.isRight ? 'result-qu-right' : 'result-qu-wrong'}`} data-testid={`result-qu-${qu.quId}`}>
       <div className="result-qu-head">
@@ -42,7 +59,7 @@ function QuResult({ qu }: { qu: ResultQu }) {
       <RichText html={qu.content} className="qu-content" />
       {qu.image ? <img src={qu.image} alt="" className="qu-image" /> : null}
       <div className="result-options">
-        {qu.answerList.map((o) => (
+        {(choice || qu.quType === QuType.MATCH ? qu.answerList : []).map((o) => (
           <div
             key={o.id}
             className={`result-option${o.isRight ? ' result-option-right' : ''}${o.checked ? ' result-option-checked' : ''}${o.checked && !o.isRight ? ' result-option-wrong' : ''}`}
@@ -60,11 +77,36 @@ function QuResult({ qu }: { qu: ResultQu }) {
           </div>
         ))}
       </div>
-      <div className="result-answer-line">
-        我的答案：<b data-testid={`result-qu-mine-${qu.quId}`}>{mine.join('、') || '未作答'}</b>
-        <span className="result-answer-gap" />
-        正确答案：<b data-testid={`result-qu-right-${qu.quId}`}>{right.join('、')}</b>
-      </div>
+      {qu.quType === QuType.SAQ ? (
+        <div className="result-text-answer">
+          <div>
+            我的答案：<span data-testid={`result-qu-mine-${qu.quId}`}>{qu.answer || '未作答'}</span>
+          </div>
+          {qu.refAnswer ? (
+            <div>
+              参考答案：<RichText html={qu.refAnswer} />
+            </div>
+          ) : null}
+        </div>
+      ) : qu.quType !== QuType.MIX ? (
+        <div className="result-answer-line">
+          我的答案：<b data-testid={`result-qu-mine-${qu.quId}`}>{mine || '未作答'}</b>
+          <span className="result-answer-gap" />
+          正确答案：<b data-testid={`result-qu-right-${qu.quId}`}>{right}</b>
+        </div>
+      ) : null}
+      {qu.comment ? (
+        <div className="result-comment" data-testid={`result-qu-comment-${qu.quId}`}>
+          阅卷评语：{qu.comment}
+        </div>
+      ) : null}
+      {qu.subList?.length ? (
+        <div className="result-subs">
+          {qu.subList.map((s) => (
+            <QuResult key={s.quId} qu={s} />
+          ))}
+        </div>
+      ) : null}
       {qu.analysis ? (
         <div className="result-analysis">
           <Typography.Text strong>解析：</Typography.Text>
@@ -93,6 +135,17 @@ export default function ExamResult() {
         {from === 'paper' ? '返回我的成绩' : '返回考试列表'}
       </Button>
       <Card className="result-summary">
+        {r.thanksText ? (
+          <p className="result-thanks" data-testid="result-thanks">
+            {r.thanksText}
+          </p>
+        ) : null}
+        {r.state === PaperState.WAIT_MARK ? (
+          <p className="result-waiting" data-testid="result-waiting">
+            试卷待阅卷，阅卷完成后可查看成绩。
+          </p>
+        ) : null}
+        {r.userScore !== null ? (
         <div className="result-score-box">
           <div className="result-title">{r.title}</div>
           <div className="result-score-line">
@@ -107,6 +160,7 @@ export default function ExamResult() {
             <span data-testid="result-passed">{PASSED_LABEL[r.passed ? 1 : 0]}</span>
           </Tag>
         </div>
+        ) : null}
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2, md: 3 }}
@@ -119,7 +173,7 @@ export default function ExamResult() {
           ]}
         />
       </Card>
-      {r.groupList.map((g) => (
+      {(r.groupList ?? []).map((g) => (
         <Card key={g.id} className="result-group" title={`${g.title}（共${g.quCount}题，共${g.totalScore}分）`}>
           {g.quList.map((q) => (
             <QuResult key={q.quId} qu={q} />

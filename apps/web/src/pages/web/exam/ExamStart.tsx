@@ -22,14 +22,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Grid, Modal, Row, Spin } from 'antd';
 import { ClockCircleOutlined, LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { PaperState } from '@kaopei/contracts';
-import { paperApi, PaperError } from '@kaopei/contracts/paper';
+import { paperApi, PaperError, type PaperSubQu } from '@kaopei/contracts/paper';
 import { call, isApiError } from '../../../api/request';
 import { formatHms } from '../../../utils/format';
 import { lazyPart } from '../../../utils/lazy-part';
 import { AnswerCard } from './AnswerCard';
 import { LiteCard, LiteResult, LiteSpace } from './lite';
 import { QuestionPane } from './QuestionPane';
-import { useAnswerSaver } from './useAnswerSaver';
+import { useAnswerSaver, type AnswerValue } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
 
 export const PASTE_MSG = '考试期间不能复制粘贴哦！';
@@ -51,7 +51,9 @@ export default function ExamStart() {
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   const [currentId, setCurrentId] = useState<string>();
-  const [choices, setChoices] = useState<Record<string, string[]>>({});
+  const [values, setValues] = useState<Record<string, AnswerValue>>({});
+  /** Sub-question ids of the combined questions seen so far (the card's answered state of a stem). */
+  const [subIds, setSubIds] = useState<Record<string, string[]>>({});
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [handing, setHanding] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
@@ -79,8 +81,12 @@ export default function ExamStart() {
   const index = current ? questions.indexOf(current) : -1;
 
   const isAnswered = useCallback(
-    (quId: string) => saver.answered[quId] ?? questions.find((q) => q.quId === quId)?.answered ?? false,
-    [saver.answered, questions],
+    (quId: string) => {
+      const subs = (subIds[quId] ?? []).filter((s) => saver.answered[s] !== undefined);
+      if (subs.length) return subs.some((s) => saver.answered[s]) || (subIds[quId]!.length > subs.length && (questions.find((q) => q.quId === quId)?.answered ?? false));
+      return saver.answered[quId] ?? questions.find((q) => q.quId === quId)?.answered ?? false;
+    },
+    [saver.answered, questions, subIds],
   );
   const unanswered = questions.filter((q) => !isAnswered(q.quId)).length;
 
@@ -91,6 +97,11 @@ export default function ExamStart() {
     staleTime: Infinity,
     gcTime: 10 * 60_000,
   });
+
+  useEffect(() => {
+    const d = quQuery.data;
+    if (d && d.subList.length && !subIds[d.quId]) setSubIds((m) => ({ ...m, [d.quId]: d.subList.map((x) => x.quId) }));
+  }, [quQuery.data, subIds]);
 
   // Paper already closed → result page.
   useEffect(() => {
@@ -156,15 +167,13 @@ export default function ExamStart() {
     if (left === 0 && paper?.state === PaperState.IN_EXAM) void handIn(true);
   }, [left, paper?.state, handIn]);
 
-  const chosenOf = (quId: string): string[] => {
-    if (choices[quId]) return choices[quId];
-    const qu = quQuery.data && quQuery.data.quId === quId ? quQuery.data : undefined;
-    return qu ? qu.answerList.filter((o) => o.checked).map((o) => o.id) : [];
-  };
+  /** The learner's answer of a question (or sub-question) shown now: edited here, else as the server has it. */
+  const valueOf = (qu: PaperSubQu): AnswerValue =>
+    values[qu.quId] ?? { answers: qu.answerList.filter((o) => o.checked).map((o) => o.id), answer: qu.answer, blanks: qu.blanks, pairs: qu.pairs };
 
-  const onAnswer = (quId: string, answers: string[]) => {
-    setChoices((c) => ({ ...c, [quId]: answers }));
-    saver.save(quId, answers);
+  const onAnswer = (quId: string, value: AnswerValue) => {
+    setValues((c) => ({ ...c, [quId]: value }));
+    saver.save(quId, value);
   };
 
   const pick = (quId: string) => {
@@ -211,10 +220,10 @@ export default function ExamStart() {
               <QuestionPane
                 qu={quQuery.data}
                 index={index + 1}
-                chosen={chosenOf(current.quId)}
+                valueOf={valueOf}
                 saveState={saver.states[current.quId]}
                 answered={isAnswered(current.quId)}
-                onChange={(answers) => onAnswer(current.quId, answers)}
+                onChange={onAnswer}
                 onRetry={() => saver.retry(current.quId)}
               />
             ) : (

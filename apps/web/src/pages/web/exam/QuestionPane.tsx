@@ -1,6 +1,7 @@
 /**
  * Question pane of the exam page: type, score, content (sanitised HTML or text), image and options
- * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2). Each option element
+ * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2); the other types'
+ * widgets (short answer, fill blank, matching, combined) come from ./QuWidgets, loaded lazily. Each option element
  * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question.
  *
  * Part of the exam page's first paint, so drawn with plain elements in the look of the antd parts
@@ -14,21 +15,28 @@ import { Suspense, type KeyboardEvent } from 'react';
 import { Button } from 'antd';
 import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
-import { type PaperQuDetail } from '@kaopei/contracts/paper';
+import { type PaperQuDetail, type PaperSubQu } from '@kaopei/contracts/paper';
 import { RichText } from '../../../components/RichText';
 import { lazyPart } from '../../../utils/lazy-part';
 import { LiteImage, LiteSpace } from './lite';
-import type { SaveState } from './useAnswerSaver';
+import type { AnswerValue, SaveState } from './useAnswerSaver';
 
 interface Props {
   qu: PaperQuDetail;
   index: number;
-  chosen: string[];
+  /** The learner's current answer of a question shown here (this one or one of its sub-questions). */
+  valueOf: (qu: PaperSubQu) => AnswerValue;
   saveState: SaveState | undefined;
   answered: boolean;
-  onChange: (answers: string[]) => void;
+  onChange: (quId: string, value: AnswerValue) => void;
   onRetry: () => void;
 }
+
+/**
+ * The widgets of short answer, fill blank, matching and combined questions (./QuWidgets.tsx),
+ * loaded when such a question first shows, outside the first paint's budget.
+ */
+const QuWidgets = lazyPart(() => import('./QuWidgets'), () => <p className="muted">题目加载失败，请刷新页面后重试！</p>);
 
 const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
 
@@ -59,12 +67,14 @@ function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined;
   );
 }
 
-export function QuestionPane({ qu, index, chosen, saveState, answered, onChange, onRetry }: Props) {
+export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry }: Props) {
   const multi = qu.quType === QuType.MULTI;
+  const choice = qu.quType === QuType.SINGLE || multi || qu.quType === QuType.JUDGE;
+  const chosen = valueOf(qu).answers ?? [];
 
   const toggle = (optionId: string) => {
-    if (multi) onChange(chosen.includes(optionId) ? chosen.filter((c) => c !== optionId) : [...chosen, optionId]);
-    else if (!chosen.includes(optionId) || chosen.length !== 1) onChange([optionId]);
+    if (multi) onChange(qu.quId, { answers: chosen.includes(optionId) ? chosen.filter((c) => c !== optionId) : [...chosen, optionId] });
+    else if (!chosen.includes(optionId) || chosen.length !== 1) onChange(qu.quId, { answers: [optionId] });
   };
   const onKey = (e: KeyboardEvent, optionId: string) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -85,8 +95,13 @@ export function QuestionPane({ qu, index, chosen, saveState, answered, onChange,
       </div>
       <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
       {qu.image ? <QuImage src={qu.image} /> : null}
-      <div className="qu-options" role={multi ? 'group' : 'radiogroup'}>
-        {qu.answerList.map((o) => {
+      {!choice ? (
+        <Suspense fallback={<div className="qu-widget-loading">加载中…</div>}>
+          <QuWidgets qu={qu} valueOf={valueOf} onChange={onChange} />
+        </Suspense>
+      ) : null}
+      <div className="qu-options" role={multi ? 'group' : 'radiogroup'} hidden={!choice}>
+        {(choice ? qu.answerList : []).map((o) => {
           const checked = chosen.includes(o.id);
           return (
             <div

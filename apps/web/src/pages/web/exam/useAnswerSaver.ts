@@ -1,6 +1,7 @@
 /**
  * Per-question answer saving for the exam page: every change calls /api/paper/paper/fill-answer with
- * the full chosen option ids. Calls for one question run one after another (the last choice always
+ * the question's whole answer (`AnswerValue`: chosen option ids, text, blanks or pairs; a combined
+ * question's sub-questions are saved under their own quId). Calls for one question run one after another (the last choice always
  * wins) and each question has a visible state: 'saving' → 'saved', or 'error' (retry re-sends the
  * last choice). A paper already handed in / timed out (20010005 / 20010006) calls `onClosed`.
  */
@@ -10,10 +11,18 @@ import { call, isApiError } from '../../../api/request';
 
 export type SaveState = 'saving' | 'saved' | 'error';
 
+/** One question's whole answer: `answers` option ids (1–3), `answer` text (4), `blanks` (5), `pairs` left-hand item id → item (6). */
+export interface AnswerValue {
+  answers?: string[];
+  answer?: string;
+  blanks?: string[];
+  pairs?: Record<string, string>;
+}
+
 export function useAnswerSaver(paperId: string, onClosed: () => void) {
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const [answered, setAnswered] = useState<Record<string, boolean>>({});
-  const latest = useRef(new Map<string, string[]>());
+  const latest = useRef(new Map<string, AnswerValue>());
   const inflight = useRef(new Map<string, Promise<void>>());
   const closedRef = useRef(onClosed);
   useEffect(() => {
@@ -26,17 +35,18 @@ export function useAnswerSaver(paperId: string, onClosed: () => void) {
     async (quId: string) => {
       try {
         for (;;) {
-          const answers = latest.current.get(quId) ?? [];
-          const sig = answers.join(',');
+          const value = latest.current.get(quId) ?? {};
+          const sig = JSON.stringify(value);
           try {
-            const res = await call(paperApi.fillAnswer, { paperId, quId, answers, answer: '' }, { quiet: [PaperError.PAPER_HANDED.code, PaperError.PAPER_TIMEOUT.code] });
-            setAnswered((a) => ({ ...a, [quId]: res?.answered ?? answers.length > 0 }));
+            const body = { paperId, quId, answers: value.answers ?? [], answer: value.answer ?? '', blanks: value.blanks, pairs: value.pairs };
+            const res = await call(paperApi.fillAnswer, body, { quiet: [PaperError.PAPER_HANDED.code, PaperError.PAPER_TIMEOUT.code] });
+            setAnswered((a) => ({ ...a, [quId]: res?.answered ?? false }));
           } catch (err) {
             mark(quId, 'error');
             if (isApiError(err, PaperError.PAPER_HANDED.code) || isApiError(err, PaperError.PAPER_TIMEOUT.code)) closedRef.current();
             return;
           }
-          if ((latest.current.get(quId) ?? []).join(',') === sig) {
+          if (JSON.stringify(latest.current.get(quId) ?? {}) === sig) {
             mark(quId, 'saved');
             return;
           }
@@ -50,15 +60,15 @@ export function useAnswerSaver(paperId: string, onClosed: () => void) {
 
   /** Save the learner's whole answer to one question. */
   const save = useCallback(
-    (quId: string, answers: string[]) => {
-      latest.current.set(quId, answers);
+    (quId: string, value: AnswerValue) => {
+      latest.current.set(quId, value);
       mark(quId, 'saving');
       if (!inflight.current.has(quId)) inflight.current.set(quId, run(quId));
     },
     [run],
   );
 
-  const retry = useCallback((quId: string) => save(quId, latest.current.get(quId) ?? []), [save]);
+  const retry = useCallback((quId: string) => save(quId, latest.current.get(quId) ?? {}), [save]);
 
   /** Wait for every pending save (before hand-in). */
   const flush = useCallback(async () => {

@@ -22,7 +22,7 @@ export default function MyPaper() {
   const inExam = (r: PaperRecord) => r.state === PaperState.IN_EXAM;
   const columns: TableColumnsType<PaperRecord> = [
     { title: '考试名称', dataIndex: 'title', ellipsis: true, width: 220 },
-    { title: '得分', dataIndex: 'userScore', width: 70, render: (v: number, r) => (inExam(r) ? '-' : v) },
+    { title: '得分', dataIndex: 'userScore', width: 70, render: (v: number | null, r) => (inExam(r) || v === null ? '-' : v) },
     { title: '及格分', dataIndex: 'qualifyScore', width: 80 },
     { title: '总分', dataIndex: 'totalScore', width: 70 },
     {
@@ -30,7 +30,7 @@ export default function MyPaper() {
       key: 'passed',
       width: 90,
       render: (_, r) =>
-        inExam(r) ? <Tag color="orange">{r.state_dictText || '考试中'}</Tag> : <Tag color={r.passed ? 'success' : 'error'}>{PASSED_LABEL[r.passed ? 1 : 0]}</Tag>,
+        inExam(r) || r.passed === null ? <Tag color="orange">{r.state_dictText || '考试中'}</Tag> : <Tag color={r.passed ? 'success' : 'error'}>{PASSED_LABEL[r.passed ? 1 : 0]}</Tag>,
     },
     { title: '交卷时间', dataIndex: 'handTime', width: 170, render: (v: string | null) => v ?? '-' },
     { title: '用时', dataIndex: 'userTime', width: 110, render: (v: number, r) => (inExam(r) ? '-' : formatDuration(v)) },
