@@ -36,6 +36,10 @@ export function createDb(opts: DbOptions): Db {
     // An idle client that dies (database restart, admin kill) must not crash the server: the pool
     // drops it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
+    // A connection killed while checked out (between a transaction's statements, or just before a
+    // query) emits 'error' on its client, which the pool does not listen to then: without this the
+    // process would die of an uncaught exception; the query in flight fails on its own.
+    pool.on('connect', (client) => client.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     raw.set(db, { dialect: 'postgres', client: pool });
     return db;
