@@ -344,7 +344,7 @@ export const onlinePagingRes = pagingRes(onlineExam);
 
 /** `{refId: examId, ids: userIds}`: people joined to / removed from an exam of open type 3. */
 export const examUserRefReq = z.object({ refId: idSchema, ids: z.array(idSchema, { error: '请至少选择一个用户！' }).min(1, '请至少选择一个用户！').max(5000) });
-export const examUserRefPagingReq = pagingReq(z.object({ refId: idSchema, userName: z.string().max(100).optional() }));
+export const examUserRefPagingReq = pagingReq(z.object({ refId: idSchema }));
 export const examUserRefRecord = z.object({ id: z.string(), userName: z.string(), realName: z.string(), deptCode: z.string() });
 export const examUserRefPagingRes = pagingRes(examUserRefRecord);
 

@@ -41,11 +41,11 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'paper',
   summary: '试卷与作答',
-  deps: ['exam', 'qu'],
+  deps: ['exam', 'qu', 'repo', 'points'],
   tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer'],
   service: (ctx) => new PaperService(ctx),
   routes: (r, papers) => {
-    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId));
+    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, { password: body.password ?? '', deptCode: user.deptCode }));
     r.json(paperApi.paperDetail, ({ body, user }) => papers.paperDetail(user.userId, body.id));
     r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
     r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
@@ -58,7 +58,7 @@ export default defineModule({
     {
       kind: 'paper',
       create: async ({ services }, userId) => {
-        const exam = (await services.exam.onlinePaging(userId, { current: 1, size: 1 })).records[0];
+        const exam = (await services.exam.onlinePaging({ userId }, { current: 1, size: 1 })).records[0];
         if (!exam) throw new Error('no open exam to draw a paper from');
         return (await services.paper.createPaper(userId, exam.id)).id;
       },

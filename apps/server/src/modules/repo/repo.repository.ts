@@ -59,3 +59,9 @@ export async function countRepos(db: Executor): Promise<number> {
   const row = await db.selectFrom('el_repo').select(sql<number>`count(*)`.as('n')).where('deleted', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Chapters among `ids` (id, repoId, title), for exam rules (issue 8, helper E). */
+export function chaptersByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_repo_chapter').select(['id', 'repoId', 'title']).where('id', 'in', ids).execute();
+}
