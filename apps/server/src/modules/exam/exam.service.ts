@@ -156,6 +156,15 @@ export class ExamService {
   async save(input: z.input<typeof examSaveReq>, userId: string): Promise<{ id: string }> {
     // The route's body is parsed already; other callers (the demo seed) pass the request as written.
     const req: ExamSaveReq = examSaveReq.parse(input);
+    // Departments and people are other modules' rows, read before the transaction (on SQLite a
+    // read on another connection would wait for it).
+    if (req.openType === 2) {
+      const names = await this.ctx.services.sysDepart.namesOf(req.deptCodes);
+      const missing = req.deptCodes.find((c) => !names.has(c));
+      if (missing) throw badParams(`部门不存在：${missing}`);
+    }
+    const userIds = [...new Set(req.userIds)];
+    if (userIds.length) await this.requireUsers(userIds);
     return this.db.transaction().execute(async (trx) => {
       const existing = req.id ? await repo.findExam(trx, req.id) : undefined;
       if (req.id && !existing) throw notFound('考试不存在或已被删除！');
@@ -163,13 +172,6 @@ export class ExamService {
       const part = this.partOf(req);
       if (state === 0 && !req.offline) await this.assertDrawable(trx, part);
       if (req.certId) await this.ctx.services.cert.requireTemplate(trx, req.certId);
-      if (req.openType === 2) {
-        const names = await this.ctx.services.sysDepart.namesOf(req.deptCodes);
-        const missing = req.deptCodes.find((c) => !names.has(c));
-        if (missing) throw badParams(`部门不存在：${missing}`);
-      }
-      const userIds = [...new Set(req.userIds)];
-      if (userIds.length) await this.requireUsers(userIds);
       const at = now();
       const fields = {
         certId: req.certId ?? null,
@@ -298,8 +300,8 @@ export class ExamService {
 
   /** POST /api/exam/exam/user-ref/paging: the people an exam (open type 3) is open to, with their names. */
   async userRefPaging(req: z.output<typeof examUserRefPagingReq>) {
+    // An unknown exam simply has nobody on its list (an empty page).
     const examId = req.params?.refId ?? '';
-    await this.require(this.db, examId);
     const page = await repo.pageRefs(this.db, req, examId, 'user');
     const accounts = await Promise.all(page.records.map((r) => this.ctx.services.sysUser.accountOf(r.refId)));
     return mapPage(page, (r) => {
