@@ -100,7 +100,7 @@ describe.skipIf(skipWithoutChromium())('admin layout: tags, header search, setti
     expect(await page.locator('.admin-view[data-path="/admin/sys/notice"]').count()).toBe(1);
     await page.getByTestId('tag-/admin/exam/qu/add').click();
     await page.waitForURL('**/admin/exam/qu/add');
-    await expect.poll(() => page.getByTestId('qu-content-input').inputValue(), POLL).toBe('');
+    await expect.poll(() => page.getByTestId('qu-content-input').textContent(), POLL).toBe('');
     await expectTags(page, ['/admin/dashboard', '/admin/exam/repo', '/admin/sys/notice', '/admin/exam/qu', '/admin/exam/qu/add']);
 
     // 关闭 (the tab's close button) goes to the last tab left

@@ -16,8 +16,8 @@ export const QU_TYPE_LABEL: Record<number, string> = {
 };
 /** Short labels used by the spreadsheet import (column 题目类型) and the yf banks. */
 export const QU_TYPE_SHORT: Record<string, number> = { 单选: 1, 单选题: 1, 多选: 2, 多选题: 2, 判断: 3, 判断题: 3, 简答: 4, 简答题: 4, 填空: 5, 填空题: 5, 配伍: 6, 配伍题: 6, 组合: 99, 组合题: 99 };
-/** Types this release can author, import, draw into papers and grade. */
-export const SUPPORTED_QU_TYPES = [1, 2, 3] as const;
+/** Types that can be authored, imported, drawn into papers and graded (issue 8: all of SPEC §4). */
+export const SUPPORTED_QU_TYPES = [1, 2, 3, 4, 5, 6, 99] as const;
 /** Objective types (graded automatically); type 4 is subjective; 99 counts in neither. */
 export const OBJECTIVE_QU_TYPES = [1, 2, 3, 5, 6] as const;
 export const SUBJECTIVE_QU_TYPES = [4] as const;

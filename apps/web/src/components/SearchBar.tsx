@@ -4,21 +4,28 @@
  * the bank and exam lists.
  */
 import type { ReactNode } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 
-/** `children` are the Form.Items; submitting (button or Enter) calls `onSearch` with their values. */
+/**
+ * `children` are the Form.Items; submitting (button or Enter) calls `onSearch` with their values.
+ * `onValuesChange(changed, form)` lets a page make one field follow another (e.g. a chapter filter
+ * reset when the bank changes).
+ */
 export function SearchBar<V extends object>({
   onSearch,
   initialValues,
+  onValuesChange,
   children,
 }: {
   onSearch: (values: V) => void;
   initialValues?: Partial<V>;
+  onValuesChange?: (changed: Partial<V>, form: FormInstance<V>) => void;
   children: ReactNode;
 }) {
+  const [form] = Form.useForm<V>();
   return (
-    <Form<V> layout="inline" className="list-filter" initialValues={initialValues} onFinish={onSearch}>
+    <Form<V> form={form} layout="inline" className="list-filter" initialValues={initialValues} onFinish={onSearch} onValuesChange={onValuesChange ? (changed: Partial<V>) => onValuesChange(changed, form) : undefined}>
       {children}
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

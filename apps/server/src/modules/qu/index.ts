@@ -18,7 +18,7 @@ export default defineModule({
   summary: '试题',
   deps: ['repo'],
   tables: ['el_qu', 'el_qu_answer'],
-  dictJoins: ['el_repo'],
+  dictJoins: ['el_repo', 'el_repo_chapter'],
   service: (ctx) => new QuService(ctx),
   routes: (r, qus) => {
     r.json(quApi.paging, ({ body }) => qus.paging(body));
@@ -31,6 +31,11 @@ export default defineModule({
       await qus.delete(body.ids);
       return null;
     });
+    r.json(quApi.batchMove, ({ body }) => qus.batchMove(body));
+    r.json(quApi.batchCopy, ({ body, user }) => qus.batchCopy(body, user.userId));
+    r.json(quApi.batchLevel, ({ body }) => qus.batchLevel(body.ids, body.level));
+    r.json(quApi.batchChapter, ({ body }) => qus.batchChapter(body.ids, body.chapterId));
+    r.json(quApi.batchChapterClear, ({ body }) => qus.batchChapterClear(body.ids));
     r.upload(quApi.import, ({ fields, file, user }) => qus.importer.start(file, fields, user.userId));
     r.json(quApi.importConfirm, ({ body, user }) => qus.importer.confirm(body.jobId, body.dupMode, user.userId));
     r.download(quApi.template, async () => ({ body: await buildImportTemplate() }));

@@ -16,7 +16,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { QU_TYPE_LABEL, QU_TYPE_SHORT, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
+import { QU_TYPE_LABEL, QU_TYPE_SHORT } from '@kaopei/contracts';
+
+/**
+ * Types the spreadsheet layout carries so far (1 单选, 2 多选, 3 判断). The other types of
+ * SUPPORTED_QU_TYPES are authored in the form; their spreadsheet columns arrive with the
+ * interchange work of issue 8.
+ */
+const SHEET_QU_TYPES: readonly number[] = [1, 2, 3];
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME, questionRuleErrors, type ImportError } from '@kaopei/contracts/qu';
 import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, msgMoreErrors, openXlsx, refusalMsg, type SheetRow } from '../../lib/xlsx-read';
 
@@ -34,7 +41,7 @@ export interface ParsedQuestion {
   no: string;
   /** 1-based sheet rows of the question, first row first (fully blank rows excluded). */
   rows: number[];
-  /** Question type code (1 单选, 2 多选, 3 判断; only SUPPORTED_QU_TYPES reach this list). */
+  /** Question type code (1 单选, 2 多选, 3 判断; only SHEET_QU_TYPES reach this list). */
   quType: number;
   /** The sheet has no level column: always 1. */
   level: 1;
@@ -196,7 +203,7 @@ function errorList(max: number) {
  *   longer than `maxCellChars` once trimmed: `第9行（题目序号 3）：题目内容不能超过20000个字符（当前30000个字符）！`,
  *   and that question is not imported) and one error per bad question, on its first row, naming its
  *   row range and number, e.g. `第12-15行（题目序号 7）：单选题必须有且只有一个正确项！（共4个选项，正确项2个）`
- *   (unknown or blank type, type outside SUPPORTED_QU_TYPES such as 暂不支持导入简答题！, blank
+ *   (unknown or blank type, type outside SHEET_QU_TYPES such as 暂不支持导入简答题！, blank
  *   content, blank 所属题库, and the rules of `questionRuleErrors`). Cell text quoted in a message is
  *   cut to 50 characters. The list is cut after `maxErrors` (see `ParsedImport`).
  * - Fully blank rows are skipped; continuation rows may leave 题目类型 blank or write `0`.
@@ -241,10 +248,10 @@ async function readQuestions(batches: AsyncGenerator<SheetRow[]>, opts: ParseQue
     const quType = parseQuType(typeText);
     if (typeText === '') msgs.push('题目类型不能为空！');
     else if (quType === undefined) msgs.push(`题目类型不正确：${shown(typeText)}`);
-    else if (!(SUPPORTED_QU_TYPES as readonly number[]).includes(quType)) msgs.push(`暂不支持导入${QU_TYPE_LABEL[quType]}！`);
+    else if (!SHEET_QU_TYPES.includes(quType)) msgs.push(`暂不支持导入${QU_TYPE_LABEL[quType]}！`);
     if (content === '') msgs.push('题目内容不能为空！');
     if (opts.repoFromFile && repoTitle === '') msgs.push('所属题库不能为空！');
-    if (quType !== undefined && !g.rowErrors) {
+    if (quType !== undefined && SHEET_QU_TYPES.includes(quType) && !g.rowErrors) {
       const rules = questionRuleErrors({ quType, answerList: g.options });
       if (rules.length > 0) {
         msgs.push(...rules);

@@ -1,6 +1,8 @@
 /**
  * SQL for questions (el_qu) and their options (el_qu_answer). Deleted questions are soft-deleted.
- * The list joins el_repo read-only for the bank title (`repoId_dictText`).
+ * The list joins el_repo and el_repo_chapter read-only for the bank and chapter titles
+ * (`repoId_dictText`, `chapterId_dictText`). A combined question's sub-questions are el_qu rows with
+ * `parentId` = its id; they follow their parent in moves, chapter changes and deletion.
  */
 import { sql } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
@@ -19,19 +21,23 @@ export interface QuFilter {
   quType?: number;
   level?: number;
   content?: string;
+  /** '' = questions of no chapter. */
+  chapterId?: string;
 }
 
 export function pageQu(db: Executor, page: { current: number; size: number; orders?: SortOrder<SortColumn>[] }, f: QuFilter) {
   let q = db
     .selectFrom('el_qu as q')
     .leftJoin('el_repo as r', 'r.id', 'q.repoId')
-    .select(['q.id', 'q.repoId', 'q.quType', 'q.level', 'q.content', 'q.createTime', 'q.updateTime', 'r.title as repoTitle'])
+    .leftJoin('el_repo_chapter as c', 'c.id', 'q.chapterId')
+    .select(['q.id', 'q.repoId', 'q.quType', 'q.level', 'q.content', 'q.chapterId', 'q.createTime', 'q.updateTime', 'r.title as repoTitle', 'c.title as chapterTitle'])
     .where('q.deleted', '=', 0)
     .where('q.parentId', '=', '');
   if (f.repoId) q = q.where('q.repoId', '=', f.repoId);
   if (f.quType) q = q.where('q.quType', '=', f.quType);
   if (f.level) q = q.where('q.level', '=', f.level);
   if (f.content) q = q.where(likeContains('q.content', f.content));
+  if (f.chapterId !== undefined) q = q.where('q.chapterId', '=', f.chapterId);
   return paginate(applyOrders(q, page.orders, SORTABLE, NEWEST_FIRST, 'q.id'), page);
 }
 
@@ -63,11 +69,87 @@ export async function insertOptions(db: Executor, rows: ElQuAnswerTable[]): Prom
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('el_qu_answer').values(rows.slice(i, i + 200)).execute();
 }
 
-export function updateQu(db: Executor, id: string, set: Partial<Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'updateTime'>>) {
-  return db.updateTable('el_qu').set(set).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+/** Fields an edit may change. */
+export type QuEdit = Partial<Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'answer' | 'chapterId' | 'blankOpts' | 'keywords' | 'sort' | 'updateTime'>>;
+
+/** Updates a live question; `parentId` ('' top-level) guards that a sub-question is edited only through its parent. */
+export function updateQu(db: Executor, id: string, set: QuEdit, parentId = '') {
+  return db.updateTable('el_qu').set(set).where('id', '=', id).where('parentId', '=', parentId).where('deleted', '=', 0).executeTakeFirst();
 }
 
-export function updateOption(db: Executor, id: string, quId: string, set: Pick<ElQuAnswerTable, 'content' | 'isRight' | 'analysis' | 'image' | 'sort'>) {
+/** Live sub-questions of the given combined questions, in their order. */
+export function subsOf(db: Executor, parentIds: string[], withDeleted = false) {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  let q = db.selectFrom('el_qu').selectAll().where('parentId', 'in', parentIds);
+  if (!withDeleted) q = q.where('deleted', '=', 0);
+  return q.orderBy('parentId').orderBy('sort').orderBy('id').execute();
+}
+
+/** Soft-deletes the live sub-questions of `parentId` except `keepIds` (papers keep showing them). */
+export function softDeleteSubsExcept(db: Executor, parentId: string, keepIds: string[], at: number) {
+  let q = db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('parentId', '=', parentId).where('deleted', '=', 0);
+  if (keepIds.length) q = q.where('id', 'not in', keepIds);
+  return q.execute();
+}
+
+/** `{id, repoId, chapterId}` of the live top-level questions among `ids`. */
+export function liveTopLevel(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_qu').select(['id', 'repoId', 'chapterId']).where('id', 'in', ids).where('deleted', '=', 0).where('parentId', '=', '').execute();
+}
+
+/** Full rows of live top-level questions (copy). */
+export function liveQus(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_qu').selectAll().where('id', 'in', ids).where('deleted', '=', 0).where('parentId', '=', '').orderBy('createTime').orderBy('id').execute();
+}
+
+/** Sets fields of questions and of their sub-questions (bank, chapter: they follow the parent). */
+export function updateWithSubs(db: Executor, ids: string[], set: Pick<ElQuTable, 'updateTime'> & Partial<Pick<ElQuTable, 'repoId' | 'chapterId'>>) {
+  return db
+    .updateTable('el_qu')
+    .set(set)
+    .where('deleted', '=', 0)
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
+    .executeTakeFirst();
+}
+
+/** Sets the level of live top-level questions. */
+export function setLevel(db: Executor, ids: string[], level: number, at: number) {
+  return db.updateTable('el_qu').set({ level, updateTime: at }).where('id', 'in', ids).where('deleted', '=', 0).where('parentId', '=', '').executeTakeFirst();
+}
+
+/**
+ * `[{repoId, chapterId, quType, count}]` of live top-level questions of the given banks per chapter
+ * ('' = none) and type.
+ */
+export async function chapterTypeCounts(db: Executor, repoIds: string[]) {
+  if (repoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('el_qu')
+    .select(['repoId', 'chapterId', 'quType', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('repoId', 'in', repoIds)
+    .where('deleted', '=', 0)
+    .where('parentId', '=', '')
+    .groupBy(['repoId', 'chapterId', 'quType'])
+    .execute();
+  return rows.map((r) => ({ repoId: r.repoId, chapterId: r.chapterId, quType: r.quType, count: Number(r.count) }));
+}
+
+/** Number of live top-level questions in the given chapters. */
+export async function countInChapters(db: Executor, chapterIds: string[]): Promise<number> {
+  if (chapterIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('el_qu')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('chapterId', 'in', chapterIds)
+    .where('deleted', '=', 0)
+    .where('parentId', '=', '')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function updateOption(db: Executor, id: string, quId: string, set: Pick<ElQuAnswerTable, 'content' | 'isRight' | 'analysis' | 'image' | 'answer' | 'sort'>) {
   return db.updateTable('el_qu_answer').set(set).where('id', '=', id).where('quId', '=', quId).execute();
 }
 
@@ -77,8 +159,14 @@ export function deleteOptionsExcept(db: Executor, quId: string, keepIds: string[
   return q.execute();
 }
 
+/** Soft-deletes questions and their sub-questions. */
 export function softDeleteQus(db: Executor, ids: string[], at: number) {
-  return db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('id', 'in', ids).execute();
+  return db
+    .updateTable('el_qu')
+    .set({ deleted: 1, updateTime: at })
+    .where('deleted', '=', 0)
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
+    .execute();
 }
 
 /** Soft-deletes every question of the given banks. */
@@ -154,6 +242,7 @@ export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
     if (f.quType) q = q.where('q.quType', '=', f.quType);
     if (f.level) q = q.where('q.level', '=', f.level);
     if (f.content) q = q.where(likeContains('q.content', f.content));
+    if (f.chapterId !== undefined) q = q.where('q.chapterId', '=', f.chapterId);
     const rows = await q.execute();
     if (rows.length === 0) return;
     const options = await optionsOf(db, rows.map((r) => r.id));

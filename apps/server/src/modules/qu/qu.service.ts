@@ -1,17 +1,40 @@
 /**
- * Questions (SPEC §3 "Question", §4 types, §7 /api/qu/qu/*).
+ * Questions (SPEC §3 "Question", §4 types, §7 /api/qu/qu/*) of every type: 1 single, 2 multiple,
+ * 3 true/false, 4 short answer, 5 fill blank, 6 matching, 99 combined (docs/decisions.md issue 8).
  *
- * Rules (contracts `questionRuleErrors`): a single or true/false question has exactly one right
- * option, a multiple-choice question at least two. Rich text (content, analysis, option text) is
- * sanitised at save time (lib/sanitize.ts). The spreadsheet import runs as a background job
- * (qu.import-job.ts, `importer`).
+ * Rules (contracts `questionRuleErrors`) are checked before anything is written; a save (create or
+ * edit, with options and sub-questions) is one transaction. Rich text (content, analysis, option
+ * text, a short answer's reference answer) is sanitised at save time (lib/sanitize.ts); the option
+ * `answer` (fill-blank alternatives `a|b`, a matching right-hand item) is plain text, trimmed.
+ * Storage per type: `isRight` is kept for types 1–3 only; `answer` of el_qu only for type 4;
+ * `blankOpts` only for type 5; `keywords` only for type 4 (JSON, '' none); sub-questions only for 99
+ * (el_qu rows with parentId, same bank and chapter as their parent, `sort` = their order).
+ * Batch actions (move, copy, level, chapter) are one transaction each and refuse the whole batch when
+ * an id is not a live top-level question (20020004). The spreadsheet import runs as a background
+ * job (qu.import-job.ts, `importer`).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { QU_LEVEL_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
-import { questionRuleErrors, type QuDetail, type QuPagingReq, type QuRecord, type QuSaveReq } from '@kaopei/contracts/qu';
+import type { z } from 'zod';
+import { QU_LEVEL_LABEL, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
+import {
+  blankOptsFromBits,
+  blankOptsToBits,
+  questionRuleErrors,
+  quSaveReq,
+  QuError,
+  type BlankOpts,
+  type QuBatchRepoReq,
+  type QuDetail,
+  type QuKeyword,
+  type QuPagingReq,
+  type QuRecord,
+  type QuSaveReq,
+  type QuSubDetail,
+  type QuSubSaveReq,
+} from '@kaopei/contracts/qu';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
-import { badParams, notFound } from '../../lib/errors';
+import { AppError, badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -20,12 +43,95 @@ import { QuImporter } from './qu.import-job';
 import { writeQuestionSheet, type SheetQuestion } from './qu.sheet';
 import type { ElQuAnswerTable, ElQuTable } from './qu.tables';
 import * as repo from './qu.repository';
-import type { QuFilter } from './qu.repository';
+import type { QuEdit, QuFilter } from './qu.repository';
 
-/** A question to insert: its table fields plus its options in order (text not yet sanitised). */
-export type NewQuestion = Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'content' | 'analysis' | 'image' | 'video'> & {
-  answerList: (Pick<ElQuAnswerTable, 'content' | 'analysis' | 'image'> & { isRight: boolean })[];
-};
+/** A save request as a client sends it (before defaults). */
+export type QuSaveInput = z.input<typeof quSaveReq>;
+
+/**
+ * An option to insert (text not yet sanitised): `answer` carries the fill-blank alternatives `a|b`
+ * or the matching right-hand item (see contracts `quOption`).
+ */
+export type NewOption = Pick<ElQuAnswerTable, 'content' | 'analysis' | 'image'> & { isRight: boolean; answer?: string };
+
+/** A sub-question of a combined question to insert (types 1–6). */
+export interface NewSubQuestion {
+  quType: number;
+  level: number;
+  content: string;
+  analysis: string;
+  image: string;
+  video?: string;
+  /** 4: reference answer (rich text). */
+  answer?: string;
+  /** 5: how answers are compared. */
+  blankOpts?: Partial<BlankOpts>;
+  /** 4: keyword pre-score. */
+  keywords?: QuKeyword[];
+  answerList: NewOption[];
+}
+
+/** A question to insert: its fields, options in order and (99) its sub-questions in order. */
+export interface NewQuestion extends NewSubQuestion {
+  repoId: string;
+  video: string;
+  /** A chapter of `repoId` ('' / absent: none); the caller checks it belongs to the bank. */
+  chapterId?: string;
+  subList?: NewSubQuestion[];
+}
+
+const CHOICE_TYPES: readonly number[] = [QuType.SINGLE, QuType.MULTI, QuType.JUDGE];
+
+/** The per-type fields of an el_qu row (see the module docstring for what each type keeps). */
+function typeFields(q: NewSubQuestion): Pick<ElQuTable, 'answer' | 'blankOpts' | 'keywords'> {
+  return {
+    answer: q.quType === QuType.SAQ ? sanitizeRichText(q.answer ?? '') : '',
+    blankOpts: q.quType === QuType.FILL ? blankOptsToBits(q.blankOpts) : 0,
+    keywords: q.quType === QuType.SAQ && q.keywords?.length ? JSON.stringify(q.keywords.map((k) => ({ word: k.word.trim(), score: k.score }))) : '',
+  };
+}
+
+/** The el_qu_answer fields of one option of a question of type `quType`. */
+function optionFields(quType: number, o: NewOption, sort: number): Omit<ElQuAnswerTable, 'id' | 'quId'> {
+  return {
+    content: sanitizeRichText(o.content),
+    isRight: CHOICE_TYPES.includes(quType) && o.isRight ? 1 : 0,
+    analysis: sanitizeRichText(o.analysis),
+    image: o.image,
+    answer: quType === QuType.FILL || quType === QuType.MATCH ? (o.answer ?? '').trim() : '',
+    sort,
+  };
+}
+
+/** Parses a stored keywords cell ('' or JSON `[{word, score}]`); a broken cell reads as none. */
+function parseKeywords(stored: string): QuKeyword[] {
+  if (!stored) return [];
+  try {
+    const v = JSON.parse(stored) as unknown;
+    return Array.isArray(v) ? v.filter((k): k is QuKeyword => typeof k?.word === 'string' && typeof k?.score === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The question as an admin detail (no bank/chapter titles, no subs). */
+function subDetail(q: ElQuTable, options: ElQuAnswerTable[]): QuSubDetail {
+  return {
+    id: q.id,
+    quType: q.quType,
+    quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
+    level: q.level,
+    content: q.content,
+    analysis: q.analysis,
+    image: q.image,
+    answer: q.answer,
+    blankOpts: blankOptsFromBits(q.blankOpts),
+    keywords: parseKeywords(q.keywords),
+    answerList: options
+      .filter((o) => o.quId === q.id)
+      .map((o) => ({ id: o.id, content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image, answer: o.answer })),
+  };
+}
 
 export class QuService {
   /** The spreadsheet import (background job). */
@@ -39,6 +145,7 @@ export class QuService {
     return this.ctx.db;
   }
 
+  /** A page of live top-level questions (filters bank, type, level, content, chapter). */
   async paging(req: QuPagingReq): Promise<Page<QuRecord>> {
     const page = await repo.pageQu(this.db, req, req.params ?? {});
     return mapPage(page, (r) => ({
@@ -50,62 +157,97 @@ export class QuService {
       level: r.level,
       level_dictText: QU_LEVEL_LABEL[r.level] ?? '',
       content: r.content,
+      chapterId: r.chapterId,
+      chapterId_dictText: r.chapterTitle ?? '',
       createTime: formatTimeStrict(r.createTime),
       updateTime: formatTimeStrict(r.updateTime),
     }));
   }
 
+  /** A live question with everything the admin edits (options, answers, keywords, sub-questions); 10010003 when gone. */
   async detail(id: string): Promise<QuDetail> {
     const q = await repo.findQu(this.db, id);
     if (!q) throw notFound('试题不存在或已被删除！');
-    const [options, titles] = await Promise.all([repo.optionsOf(this.db, [id]), this.ctx.services.repo.titleMap([q.repoId])]);
+    const subs = q.quType === QuType.MIX ? await repo.subsOf(this.db, [id]) : [];
+    const [options, titles, chapters] = await Promise.all([
+      repo.optionsOf(this.db, [id, ...subs.map((s) => s.id)]),
+      this.ctx.services.repo.titleMap([q.repoId]),
+      this.ctx.services.repo.chapterTitleMap(this.db, q.chapterId ? [q.chapterId] : []),
+    ]);
     return {
-      id: q.id,
+      ...subDetail(q, options),
       repoId: q.repoId,
       repoId_dictText: titles.get(q.repoId) ?? '',
-      quType: q.quType,
-      quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
-      level: q.level,
-      content: q.content,
-      analysis: q.analysis,
-      image: q.image,
-      answerList: options.map((o) => ({ id: o.id, content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image })),
+      chapterId: q.chapterId,
+      chapterId_dictText: chapters.get(q.chapterId) ?? '',
+      subList: subs.map((s) => subDetail(s, options)),
     };
   }
 
-  /** Creates or updates a question with its options. Errors: 10010001 (rules), 10010003. */
-  async save(req: QuSaveReq, userId: string): Promise<{ id: string }> {
+  /**
+   * Creates or updates a question with its options and (99) sub-questions in one transaction.
+   * An edit keeps the ids of the options and sub-questions it sends back (papers refer to them),
+   * adds new ones and removes the others (removed sub-questions are soft-deleted). Errors: 10010001
+   * (rules, messages joined), 10010003 (bank or question gone), 20020001 (chapter of another bank).
+   * Takes the request as a client sends it (defaults applied here), so seeding code may leave out
+   * the fields of other types.
+   */
+  async save(input: QuSaveInput, userId: string): Promise<{ id: string }> {
+    const parsed = quSaveReq.safeParse(input);
+    if (!parsed.success) throw badParams(parsed.error.issues[0]?.message);
+    const req = parsed.data;
     const errors = questionRuleErrors(req);
     if (errors.length) throw badParams(errors.join(' '));
     return this.db.transaction().execute(async (trx) => {
       await this.ctx.services.repo.require(trx, req.repoId);
+      if (req.chapterId) await this.ctx.services.repo.requireChapter(trx, req.chapterId, req.repoId);
       const at = now();
       if (!req.id) {
         const [id] = await this.insertMany(trx, [{ ...req, video: '' }], userId, at);
         return { id: id as string };
       }
       const id = req.id;
-      const res = await repo.updateQu(trx, id, {
-        repoId: req.repoId, quType: req.quType, level: req.level, content: sanitizeRichText(req.content), analysis: sanitizeRichText(req.analysis), image: req.image, updateTime: at,
-      });
+      const res = await repo.updateQu(trx, id, { repoId: req.repoId, chapterId: req.chapterId, ...this.editFields(req), updateTime: at });
       if (Number(res.numUpdatedRows) === 0) throw notFound('试题不存在或已被删除！');
-      // Options keep their ids (papers refer to them); new ones are added, missing ones removed.
-      const existing = new Set((await repo.optionsOf(trx, [id])).map((o) => o.id));
-      const keep = req.answerList.filter((o) => o.id && existing.has(o.id)).map((o) => o.id as string);
-      await repo.deleteOptionsExcept(trx, id, keep);
-      const inserts: ElQuAnswerTable[] = [];
-      for (const [sort, o] of req.answerList.entries()) {
-        const fields = { content: sanitizeRichText(o.content), isRight: o.isRight ? 1 : 0, analysis: sanitizeRichText(o.analysis), image: o.image, sort };
-        if (o.id && existing.has(o.id)) await repo.updateOption(trx, o.id, id, fields);
-        else inserts.push({ id: newId(), quId: id, answer: '', ...fields });
+      await this.replaceOptions(trx, id, req.quType, req.answerList);
+      const subs = req.quType === QuType.MIX ? req.subList : [];
+      const existing = new Set((await repo.subsOf(trx, [id])).map((s) => s.id));
+      const keep = subs.filter((s) => s.id && existing.has(s.id)).map((s) => s.id as string);
+      await repo.softDeleteSubsExcept(trx, id, keep, at);
+      for (const [sort, sub] of subs.entries()) {
+        if (sub.id && existing.has(sub.id)) {
+          await repo.updateQu(trx, sub.id, { repoId: req.repoId, chapterId: req.chapterId, ...this.editFields(sub), sort, updateTime: at }, id);
+          await this.replaceOptions(trx, sub.id, sub.quType, sub.answerList);
+        } else {
+          await this.insertRows(trx, [{ q: { ...sub, video: '' }, id: newId(), parentId: id, repoId: req.repoId, chapterId: req.chapterId, sort }], userId, at);
+        }
       }
-      await repo.insertOptions(trx, inserts);
       return { id };
     });
   }
 
+  /** The editable el_qu fields of a saved question or sub-question (text sanitised). */
+  private editFields(q: QuSubSaveReq): QuEdit {
+    return { quType: q.quType, level: q.level, content: sanitizeRichText(q.content), analysis: sanitizeRichText(q.analysis), image: q.image, ...typeFields(q) };
+  }
+
+  /** Options of question `quId` become `list`: sent ids that exist are updated, others inserted, the rest removed. */
+  private async replaceOptions(trx: Executor, quId: string, quType: number, list: QuSaveReq['answerList']): Promise<void> {
+    const existing = new Set((await repo.optionsOf(trx, [quId])).map((o) => o.id));
+    const keep = list.filter((o) => o.id && existing.has(o.id)).map((o) => o.id as string);
+    await repo.deleteOptionsExcept(trx, quId, keep);
+    const inserts: ElQuAnswerTable[] = [];
+    for (const [sort, o] of list.entries()) {
+      const fields = optionFields(quType, o, sort);
+      if (o.id && existing.has(o.id)) await repo.updateOption(trx, o.id, quId, fields);
+      else inserts.push({ id: newId(), quId, ...fields });
+    }
+    await repo.insertOptions(trx, inserts);
+  }
+
+  /** Soft-deletes questions with their sub-questions, in one statement. */
   async delete(ids: string[]): Promise<void> {
-    await repo.softDeleteQus(this.db, ids, now());
+    await repo.softDeleteQus(this.db, [...new Set(ids)], now());
   }
 
   /** Soft-deletes every question of the given banks (bank deletion; runs in its transaction). */
@@ -178,22 +320,151 @@ export class QuService {
     return out;
   }
 
-  /** Inserts questions with their options (text sanitised here); answers their ids in order. */
+  /**
+   * Inserts questions of any type with their options and sub-questions (text sanitised here);
+   * answers the ids of the top-level questions in order. Runs in the caller's transaction (`db`).
+   * Callers (save, the importers, copy) have checked the bank and chapter; the rules of
+   * `questionRuleErrors` are checked again here: a broken question throws 10010001 naming its
+   * position (第N题：…) and nothing of the list is written by this call.
+   */
   async insertMany(db: Executor, list: NewQuestion[], userId: string, at: number): Promise<string[]> {
-    const qus: ElQuTable[] = [];
-    const options: ElQuAnswerTable[] = [];
+    list.forEach((q, i) => {
+      const errors = questionRuleErrors({ ...q, subList: q.subList ?? [] });
+      if (errors.length) throw badParams(`第${i + 1}题：${errors.join(' ')}`);
+    });
+    const rows: RowToInsert[] = [];
+    const ids: string[] = [];
     for (const q of list) {
       const id = newId();
+      ids.push(id);
+      const chapterId = q.chapterId ?? '';
+      rows.push({ q, id, parentId: '', repoId: q.repoId, chapterId, sort: 0 });
+      if (q.quType === QuType.MIX) (q.subList ?? []).forEach((sub, sort) => rows.push({ q: sub, id: newId(), parentId: id, repoId: q.repoId, chapterId, sort }));
+    }
+    await this.insertRows(db, rows, userId, at);
+    return ids;
+  }
+
+  /** Writes el_qu rows and their options. */
+  private async insertRows(db: Executor, rows: RowToInsert[], userId: string, at: number): Promise<void> {
+    const qus: ElQuTable[] = [];
+    const options: ElQuAnswerTable[] = [];
+    for (const { q, id, parentId, repoId, chapterId, sort } of rows) {
       qus.push({
-        id, repoId: q.repoId, parentId: '', quType: q.quType, level: q.level, content: sanitizeRichText(q.content), analysis: sanitizeRichText(q.analysis),
-        image: q.image, video: q.video, answer: '', chapterId: '', blankOpts: 0, keywords: '', sort: 0, deleted: 0, createBy: userId, createTime: at, updateTime: at,
+        id, repoId, parentId, quType: q.quType, level: q.level, content: sanitizeRichText(q.content), analysis: sanitizeRichText(q.analysis),
+        image: q.image, video: q.video ?? '', chapterId, ...typeFields(q), sort, deleted: 0, createBy: userId, createTime: at, updateTime: at,
       });
-      q.answerList.forEach((o, sort) =>
-        options.push({ id: newId(), quId: id, isRight: o.isRight ? 1 : 0, content: sanitizeRichText(o.content), analysis: sanitizeRichText(o.analysis), image: o.image, answer: '', sort }),
-      );
+      q.answerList.forEach((o, i) => options.push({ id: newId(), quId: id, ...optionFields(q.quType, o, i) }));
     }
     await repo.insertQus(db, qus);
     await repo.insertOptions(db, options);
-    return qus.map((q) => q.id);
   }
+
+  /** Live top-level questions among `ids` (each once); 20020004 when any is missing. */
+  private async requireLive(trx: Executor, ids: string[]) {
+    const unique = [...new Set(ids)];
+    const rows = await repo.liveTopLevel(trx, unique);
+    if (rows.length !== unique.length) throw new AppError(QuError.QU_GONE);
+    return { ids: unique, rows };
+  }
+
+  /**
+   * Moves questions (their sub-questions follow) to bank `repoId`, into `chapterId` of that bank or
+   * no chapter. One transaction; answers how many questions moved. Errors 10010003 (bank), 20020001,
+   * 20020004.
+   */
+  async batchMove(req: QuBatchRepoReq): Promise<{ count: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const { ids } = await this.requireLive(trx, req.ids);
+      await this.ctx.services.repo.require(trx, req.repoId);
+      if (req.chapterId) await this.ctx.services.repo.requireChapter(trx, req.chapterId, req.repoId);
+      await repo.updateWithSubs(trx, ids, { repoId: req.repoId, chapterId: req.chapterId, updateTime: now() });
+      return { count: ids.length };
+    });
+  }
+
+  /**
+   * Copies questions (deep: options and sub-questions, new ids) into bank `repoId` and optionally
+   * one of its chapters. One transaction; answers how many questions were copied.
+   */
+  async batchCopy(req: QuBatchRepoReq, userId: string): Promise<{ count: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const { ids } = await this.requireLive(trx, req.ids);
+      await this.ctx.services.repo.require(trx, req.repoId);
+      if (req.chapterId) await this.ctx.services.repo.requireChapter(trx, req.chapterId, req.repoId);
+      const qus = await repo.liveQus(trx, ids);
+      const subs = await repo.subsOf(trx, qus.filter((q) => q.quType === QuType.MIX).map((q) => q.id));
+      const options = await repo.optionsOf(trx, [...qus, ...subs].map((q) => q.id));
+      const asNew = (q: ElQuTable): NewSubQuestion => {
+        const d = subDetail(q, options);
+        return { quType: q.quType, level: q.level, content: q.content, analysis: q.analysis, image: q.image, video: q.video, answer: q.answer, blankOpts: d.blankOpts, keywords: d.keywords, answerList: d.answerList };
+      };
+      const list: NewQuestion[] = qus.map((q) => ({
+        ...asNew(q),
+        video: q.video,
+        repoId: req.repoId,
+        chapterId: req.chapterId,
+        subList: subs.filter((s) => s.parentId === q.id).map(asNew),
+      }));
+      await this.insertMany(trx, list, userId, now());
+      return { count: list.length };
+    });
+  }
+
+  /** Sets the level (1 normal, 2 hard) of questions; one transaction. Errors 20020004. */
+  async batchLevel(ids: string[], level: number): Promise<{ count: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const live = await this.requireLive(trx, ids);
+      await repo.setLevel(trx, live.ids, level, now());
+      return { count: live.ids.length };
+    });
+  }
+
+  /**
+   * Puts questions (all of the chapter's bank) into a chapter; one transaction. Errors 20020005
+   * (chapter gone), 20020002 (a question of another bank), 20020004.
+   */
+  async batchChapter(ids: string[], chapterId: string): Promise<{ count: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const live = await this.requireLive(trx, ids);
+      const chapter = await this.ctx.services.repo.requireChapter(trx, chapterId);
+      if (live.rows.some((r) => r.repoId !== chapter.repoId)) throw new AppError(QuError.MIXED_REPOS);
+      await repo.updateWithSubs(trx, live.ids, { chapterId, updateTime: now() });
+      return { count: live.ids.length };
+    });
+  }
+
+  /** Takes questions out of their chapters; one transaction. Errors 20020004. */
+  async batchChapterClear(ids: string[]): Promise<{ count: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const live = await this.requireLive(trx, ids);
+      await repo.updateWithSubs(trx, live.ids, { chapterId: '', updateTime: now() });
+      return { count: live.ids.length };
+    });
+  }
+
+  /** `[{repoId, chapterId, quType, count}]` of live top-level questions per chapter ('' none) and type (chapter counts). */
+  chapterTypeCounts(db: Executor, repoIds: string[]) {
+    return repo.chapterTypeCounts(db, repoIds);
+  }
+
+  /** Number of live top-level questions in the given chapters (chapter deletion). */
+  countInChapters(db: Executor, chapterIds: string[]): Promise<number> {
+    return repo.countInChapters(db, chapterIds);
+  }
+
+  /** Live sub-questions of combined questions (papers, export), in order. */
+  subs(db: Executor, parentIds: string[], withDeleted = false) {
+    return repo.subsOf(db, parentIds, withDeleted);
+  }
+}
+
+/** One el_qu row to write: the question, its id, parent ('' top-level), bank, chapter and order. */
+interface RowToInsert {
+  q: NewSubQuestion;
+  id: string;
+  parentId: string;
+  repoId: string;
+  chapterId: string;
+  sort: number;
 }

@@ -1,4 +1,4 @@
-/** Module repo: question banks (SPEC §3 "Question bank", §7 /api/repo/*). Declares the 考试管理 menu root. */
+/** Module repo: question banks and their chapters (SPEC §3 "Question bank", §7 /api/repo/*). Declares the 考试管理 menu root. */
 import { MenuType } from '@kaopei/contracts';
 import { RepoPerm, repoApi } from '@kaopei/contracts/repo';
 import { requirePerm } from '../../platform/auth';
@@ -27,6 +27,17 @@ export default defineModule({
     });
     r.json(repoApi.delete, async ({ body }) => {
       await repos.delete(body.ids);
+      return null;
+    });
+    r.json(repoApi.chapterGroup, ({ body }) => repos.chapterGroup(body.repoIds));
+    r.json(repoApi.chapterList, ({ body }) => repos.chapterList(body.repoId, body.title));
+    r.json(repoApi.chapterSave, ({ body }) => repos.chapterSave(body));
+    r.json(repoApi.chapterDelete, async ({ body }) => {
+      await repos.chapterDelete(body.ids);
+      return null;
+    });
+    r.json(repoApi.chapterSort, async ({ body }) => {
+      await repos.chapterSort(body.repoId, body.ids);
       return null;
     });
   },

@@ -1,10 +1,10 @@
-/** SQL for question banks (el_repo). Every function takes `db | trx`. */
+/** SQL for question banks (el_repo) and their chapters (el_repo_chapter). Every function takes `db | trx`. */
 import { sql } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
 import type { REPO_SORT } from '@kaopei/contracts/repo';
 import type { Executor } from '../../db';
 import { applyOrders, likeContains, paginate } from '../../lib/paging';
-import type { ElRepoTable } from './repo.tables';
+import type { ElRepoChapterTable, ElRepoTable } from './repo.tables';
 
 type SortColumn = (typeof REPO_SORT)[number];
 /** Sortable columns of the bank list (request name → column). */
@@ -15,11 +15,13 @@ const NEWEST_FIRST: SortOrder<SortColumn>[] = [{ column: 'updateTime', asc: fals
 export function pageRepos(
   db: Executor,
   page: { current: number; size: number; orders?: SortOrder<SortColumn>[] },
-  params: { title?: string; excludes?: string[] },
+  params: { title?: string; excludes?: string[]; isExam?: number; isTrain?: number },
 ) {
   let q = db.selectFrom('el_repo').selectAll().where('deleted', '=', 0);
   if (params.title) q = q.where(likeContains('title', params.title));
   if (params.excludes?.length) q = q.where('id', 'not in', params.excludes);
+  if (params.isExam !== undefined) q = q.where('isExam', '=', params.isExam as 0 | 1);
+  if (params.isTrain !== undefined) q = q.where('isTrain', '=', params.isTrain as 0 | 1);
   return paginate(applyOrders(q, page.orders, SORTABLE, NEWEST_FIRST, 'id'), page);
 }
 
@@ -46,7 +48,7 @@ export function insertRepo(db: Executor, row: ElRepoTable) {
   return db.insertInto('el_repo').values(row).execute();
 }
 
-export function updateRepo(db: Executor, id: string, set: { title: string; remark: string; updateTime: number }) {
+export function updateRepo(db: Executor, id: string, set: Pick<ElRepoTable, 'title' | 'remark' | 'isExam' | 'isTrain' | 'updateTime'>) {
   return db.updateTable('el_repo').set(set).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
 }
 
@@ -60,8 +62,44 @@ export async function countRepos(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Chapters among `ids` (id, repoId, title), for exam rules (issue 8, helper E). */
-export function chaptersByIds(db: Executor, ids: string[]) {
+/** Chapters of a bank in their order (sort, then creation), title contains. */
+export function chaptersOf(db: Executor, repoIds: string[], title?: string) {
+  if (repoIds.length === 0) return Promise.resolve([]);
+  let q = db.selectFrom('el_repo_chapter').selectAll().where('repoId', 'in', repoIds);
+  if (title) q = q.where(likeContains('title', title));
+  return q.orderBy('sort').orderBy('createTime').orderBy('id').execute();
+}
+
+export function findChapter(db: Executor, id: string) {
+  return db.selectFrom('el_repo_chapter').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findChapters(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('el_repo_chapter').select(['id', 'repoId', 'title']).where('id', 'in', ids).execute();
+  return db.selectFrom('el_repo_chapter').selectAll().where('id', 'in', ids).execute();
+}
+
+/** A chapter of the bank with exactly this title, other than `exceptId`. */
+export function findChapterByTitle(db: Executor, repoId: string, title: string, exceptId?: string) {
+  let q = db.selectFrom('el_repo_chapter').select('id').where('repoId', '=', repoId).where('title', '=', title);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.executeTakeFirst();
+}
+
+/** Largest `sort` of the bank's chapters (-1 when none). */
+export async function maxChapterSort(db: Executor, repoId: string): Promise<number> {
+  const row = await db.selectFrom('el_repo_chapter').select(sql<number | null>`max(sort)`.as('m')).where('repoId', '=', repoId).executeTakeFirst();
+  return row?.m === null || row?.m === undefined ? -1 : Number(row.m);
+}
+
+export function insertChapter(db: Executor, row: ElRepoChapterTable) {
+  return db.insertInto('el_repo_chapter').values(row).execute();
+}
+
+export function updateChapter(db: Executor, id: string, set: Partial<Pick<ElRepoChapterTable, 'title' | 'remark' | 'sort' | 'updateTime'>>) {
+  return db.updateTable('el_repo_chapter').set(set).where('id', '=', id).executeTakeFirst();
+}
+
+export function deleteChapters(db: Executor, ids: string[]) {
+  return db.deleteFrom('el_repo_chapter').where('id', 'in', ids).execute();
 }

@@ -1,17 +1,31 @@
 /**
- * Question banks (SPEC §3 "Question bank", §7 /api/repo/*): paging with per-type counts, detail,
- * save, delete. A bank used by a live exam cannot be deleted (20010010). Counts come from the
- * question module, usage from the exam module.
+ * Question banks (SPEC §3 "Question bank", §7 /api/repo/*): paging with per-type counts and the
+ * filters title, excludes, isExam, isTrain; detail; save (with the flags); delete. A bank used by a
+ * live exam cannot be deleted (20010010). Counts come from the question module, usage from the exam
+ * module. Chapters (/api/repo/chapter/*, /api/repo/chapter-group): a bank's ordered list; titles are
+ * unique within a bank (20020006); a chapter that still has live questions cannot be deleted
+ * (20020003: move them out or clear their chapter first, so no question silently loses its chapter).
  */
 import { OBJECTIVE_QU_TYPES, SUBJECTIVE_QU_TYPES, type Page } from '@kaopei/contracts';
-import { RepoError, type RepoPagingReq, type RepoRecord, type RepoSaveReq } from '@kaopei/contracts/repo';
+import type { z } from 'zod';
+import { QuError } from '@kaopei/contracts/qu';
+import {
+  RepoError,
+  repoSaveReq,
+  type ChapterGroup,
+  type ChapterRecord,
+  type ChapterSaveReq,
+  type RepoPagingReq,
+  type RepoRecord,
+  type RepoSaveReq,
+} from '@kaopei/contracts/repo';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { mapPage } from '../../lib/paging';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatTimeStrict, now } from '../../lib/time';
-import type { ElRepoTable } from './repo.tables';
+import type { ElRepoChapterTable, ElRepoTable } from './repo.tables';
 import * as repo from './repo.repository';
 
 /** `[{repoId, quType, count}]` of live top-level questions (the question module's counts). */
@@ -28,6 +42,8 @@ function toRecord(row: ElRepoTable, counts: TypeCounts): RepoRecord {
     id: row.id,
     title: row.title,
     remark: row.remark,
+    isExam: row.isExam,
+    isTrain: row.isTrain,
     quCount: typeCountList.reduce((n, c) => n + c.count, 0),
     objCount: sum(OBJECTIVE_QU_TYPES),
     subjCount: sum(SUBJECTIVE_QU_TYPES),
@@ -57,16 +73,144 @@ export class RepoService {
     return toRecord(row, await this.ctx.services.qu.typeCounts(this.db, [id]));
   }
 
-  async save(req: RepoSaveReq, userId: string): Promise<{ id: string }> {
+  /** Creates or updates a bank; takes the request as a client sends it (flags default to 1). */
+  async save(input: z.input<typeof repoSaveReq>, userId: string): Promise<{ id: string }> {
+    const parsed = repoSaveReq.safeParse(input);
+    if (!parsed.success) throw badParams(parsed.error.issues[0]?.message);
+    const req: RepoSaveReq = parsed.data;
     const at = now();
     if (req.id) {
-      const res = await repo.updateRepo(this.db, req.id, { title: req.title, remark: req.remark, updateTime: at });
+      const res = await repo.updateRepo(this.db, req.id, { title: req.title, remark: req.remark, isExam: req.isExam, isTrain: req.isTrain, updateTime: at });
       if (Number(res.numUpdatedRows) === 0) throw notFound('题库不存在或已被删除！');
       return { id: req.id };
     }
     const id = newId();
-    await repo.insertRepo(this.db, { id, title: req.title, remark: req.remark, isExam: 1, isTrain: 1, deleted: 0, createBy: userId, createTime: at, updateTime: at });
+    await repo.insertRepo(this.db, { id, title: req.title, remark: req.remark, isExam: req.isExam, isTrain: req.isTrain, deleted: 0, createBy: userId, createTime: at, updateTime: at });
     return { id };
+  }
+
+  /** The chapters of a live bank in order, title contains, each with its count of live top-level questions. */
+  async chapterList(repoId: string, title?: string): Promise<ChapterRecord[]> {
+    await this.require(this.db, repoId);
+    const [chapters, counts] = await Promise.all([repo.chaptersOf(this.db, [repoId], title), this.ctx.services.qu.chapterTypeCounts(this.db, [repoId])]);
+    return chapters.map((c) => ({
+      id: c.id, repoId: c.repoId, title: c.title, remark: c.remark, sort: c.sort,
+      quCount: counts.filter((n) => n.chapterId === c.id).reduce((s, n) => s + n.count, 0),
+    }));
+  }
+
+  /**
+   * The chapters of the given live banks grouped per bank (banks in the order asked, unknown or
+   * deleted ones left out), each chapter with its per-type counts, plus the questions of no chapter.
+   */
+  async chapterGroup(repoIds: string[]): Promise<ChapterGroup[]> {
+    const ids = [...new Set(repoIds)];
+    const banks = new Map((await repo.liveRepos(this.db, ids)).map((r) => [r.id, r]));
+    const live = ids.filter((id) => banks.has(id));
+    const [chapters, counts] = await Promise.all([repo.chaptersOf(this.db, live), this.ctx.services.qu.chapterTypeCounts(this.db, live)]);
+    const typeList = (repoId: string, chapterId: string) => {
+      const m = new Map<number, number>();
+      for (const c of counts) if (c.repoId === repoId && c.chapterId === chapterId) m.set(c.quType, (m.get(c.quType) ?? 0) + c.count);
+      return [...m].map(([quType, count]) => ({ quType, count })).sort((a, b) => a.quType - b.quType);
+    };
+    const total = (list: { count: number }[]) => list.reduce((s, c) => s + c.count, 0);
+    return live.map((repoId) => {
+      const chapterList = chapters
+        .filter((c) => c.repoId === repoId)
+        .map((c) => {
+          const typeCountList = typeList(repoId, c.id);
+          return { id: c.id, title: c.title, quCount: total(typeCountList), typeCountList };
+        });
+      const noChapterTypeCountList = typeList(repoId, '');
+      // Questions whose chapter row is gone count as "no chapter" too (never lost from the totals).
+      const known = new Set(chapterList.map((c) => c.id));
+      for (const c of counts) if (c.repoId === repoId && c.chapterId !== '' && !known.has(c.chapterId)) {
+        const e = noChapterTypeCountList.find((x) => x.quType === c.quType);
+        if (e) e.count += c.count;
+        else noChapterTypeCountList.push({ quType: c.quType, count: c.count });
+      }
+      noChapterTypeCountList.sort((a, b) => a.quType - b.quType);
+      return {
+        repoId,
+        repoTitle: banks.get(repoId)?.title ?? '',
+        quCount: total(counts.filter((c) => c.repoId === repoId)),
+        noChapterCount: total(noChapterTypeCountList),
+        noChapterTypeCountList,
+        chapterList,
+      };
+    });
+  }
+
+  /**
+   * Creates (at the end of the bank's order) or renames a chapter. A chapter never changes bank.
+   * Errors: 10010003 bank or chapter gone, 20020006 title already used in the bank.
+   */
+  async chapterSave(req: ChapterSaveReq): Promise<{ id: string }> {
+    try {
+      return await this.chapterSaveTx(req);
+    } catch (e) {
+      // Two saves racing with one title: the unique index (repo_id, title) refuses the second.
+      if (isUniqueViolation(e)) throw new AppError(QuError.CHAPTER_DUP);
+      throw e;
+    }
+  }
+
+  private chapterSaveTx(req: ChapterSaveReq): Promise<{ id: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.require(trx, req.repoId);
+      if (req.id) await this.requireChapter(trx, req.id, req.repoId);
+      if (await repo.findChapterByTitle(trx, req.repoId, req.title, req.id)) throw new AppError(QuError.CHAPTER_DUP);
+      const at = now();
+      if (req.id) {
+        await repo.updateChapter(trx, req.id, { title: req.title, remark: req.remark, updateTime: at });
+        return { id: req.id };
+      }
+      const id = newId();
+      const sort = (await repo.maxChapterSort(trx, req.repoId)) + 1;
+      await repo.insertChapter(trx, { id, repoId: req.repoId, title: req.title, remark: req.remark, sort, createTime: at, updateTime: at });
+      return { id };
+    });
+  }
+
+  /** Deletes chapters that have no live questions; 20020003 names the first that still has some. Unknown ids are ignored. */
+  async chapterDelete(ids: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const chapters = await repo.findChapters(trx, ids);
+      for (const c of chapters) {
+        const n = await this.ctx.services.qu.countInChapters(trx, [c.id]);
+        if (n > 0) throw new AppError(QuError.CHAPTER_NOT_EMPTY, `章节「${c.title}」下还有${n}道试题，请先移出或清空章节后再删除！`);
+      }
+      await repo.deleteChapters(trx, chapters.map((c) => c.id));
+    });
+  }
+
+  /** Orders a bank's chapters as `ids` lists them (every chapter of the bank exactly once, else 10010001). */
+  async chapterSort(repoId: string, ids: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.require(trx, repoId);
+      const current = (await repo.chaptersOf(trx, [repoId])).map((c) => c.id);
+      if (new Set(ids).size !== ids.length || ids.length !== current.length || !ids.every((id) => current.includes(id))) {
+        throw badParams('章节列表已变化，请刷新后重试！');
+      }
+      const at = now();
+      for (const [sort, id] of ids.entries()) await repo.updateChapter(trx, id, { sort, updateTime: at });
+    });
+  }
+
+  /**
+   * The chapter `id` (of bank `repoId` when given). Errors: 20020005 gone, 20020001 of another bank.
+   * Runs in the caller's transaction.
+   */
+  async requireChapter(db: Executor, id: string, repoId?: string): Promise<ElRepoChapterTable> {
+    const c = await repo.findChapter(db, id);
+    if (!c) throw new AppError(QuError.CHAPTER_GONE);
+    if (repoId !== undefined && c.repoId !== repoId) throw new AppError(QuError.CHAPTER_NOT_IN_REPO);
+    return c;
+  }
+
+  /** `id → title` of chapters, for `chapterId_dictText`. */
+  async chapterTitleMap(db: Executor, ids: string[]): Promise<Map<string, string>> {
+    return new Map((await repo.findChapters(db, [...new Set(ids)])).map((c) => [c.id, c.title]));
   }
 
   /** Soft-deletes banks and their questions in one transaction; 20010010 when a live exam draws from one. */
@@ -135,6 +279,6 @@ export class RepoService {
 
   /** `id → {repoId, title}` of chapters, for the level/chapter of exam rules (module exam). */
   async chapterMap(db: Executor, ids: string[]): Promise<Map<string, { repoId: string; title: string }>> {
-    return new Map((await repo.chaptersByIds(db, [...new Set(ids.filter(Boolean))])).map((c) => [c.id, { repoId: c.repoId, title: c.title }]));
+    return new Map((await repo.findChapters(db, [...new Set(ids.filter(Boolean))])).map((c) => [c.id, { repoId: c.repoId, title: c.title }]));
   }
 }

@@ -1,22 +1,25 @@
 /**
  * The Tiptap editor behind RichTextEditor (see there): a toolbar (bold, italic, underline, strike,
- * headings 2/3, bullet and ordered lists, quote, link, image upload, undo, redo, clear formatting)
- * over an editable area. Images are uploaded to /api/common/file/upload (image types and size of
- * SPEC §5) and inserted by their url. Tiptap's own CSS injection is off (styles.css has the rules).
+ * headings 2/3, bullet and ordered lists, quote, link, image upload, table menu, attachment, undo,
+ * redo, clear formatting) over an editable area. Images and attachments are uploaded to
+ * /api/common/file/upload (types and sizes of SPEC §5); an image is inserted by its url, an
+ * attachment as a link named by the file. Tables: table.ts. Tiptap's own CSS injection is off
+ * (styles.css has the rules).
  */
 import { useEffect, useRef } from 'react';
-import { App, Button, Divider, Tooltip } from 'antd';
+import { App, Button, Divider, Dropdown, Tooltip } from 'antd';
 import {
-  BoldOutlined, ClearOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined,
-  StrikethroughOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
+  BoldOutlined, ClearOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PaperClipOutlined, PictureOutlined, RedoOutlined,
+  StrikethroughOutlined, TableOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extensions';
-import { FILE_MAX_BYTES, FILE_TYPES, extOf, fileApi } from '@kaopei/contracts/sys-file';
+import { FILE_EXTS, FILE_MAX_BYTES, FILE_TYPES, extOf, fileApi, fileKindOf } from '@kaopei/contracts/sys-file';
 import { upload } from '../../api/request';
 import type { RichTextEditorProps } from '../RichTextEditor';
+import { inTable, TABLE_ACTIONS, TABLE_EXTENSIONS } from './table';
 
 /** The editor's HTML, '' for an empty document (so a required rule sees an empty field). */
 export const htmlOf = (editor: TiptapEditor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -44,11 +47,13 @@ const TOOLS: Tool[] = [
 export default function Editor({ value = '', onChange, placeholder = '请输入内容', minHeight = 200, testId, apiRef }: RichTextEditorProps) {
   const { message, modal } = App.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
+  const attachInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     injectCSS: false,
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
       Image,
+      ...TABLE_EXTENSIONS,
       Placeholder.configure({ placeholder }),
     ],
     content: value,
@@ -97,6 +102,15 @@ export default function Editor({ value = '', onChange, placeholder = '请输入�
     editor.chain().focus().setImage({ src: url, alt: file.name }).run();
   };
 
+  /** Uploads any accepted file and inserts a link to it named by the file (the attachment button). */
+  const insertAttachment = async (file: File) => {
+    const kind = fileKindOf(extOf(file.name));
+    if (!kind) return void message.warning(`文件格式不正确，请上传${FILE_EXTS.join('/')}格式的文件！`);
+    if (file.size > FILE_MAX_BYTES[kind]) return void message.warning(`文件不能超过${FILE_MAX_BYTES[kind] / 1024 / 1024}MB！`);
+    const { url } = await upload(fileApi.upload, file, {});
+    editor.chain().focus().insertContent([{ type: 'text', text: file.name, marks: [{ type: 'link', attrs: { href: url } }] }, { type: 'text', text: ' ' }]).run();
+  };
+
   return (
     <div className="rich-editor">
       <div className="rich-editor-toolbar" role="toolbar">
@@ -121,6 +135,32 @@ export default function Editor({ value = '', onChange, placeholder = '请输入�
             const file = ev.target.files?.[0];
             ev.target.value = '';
             if (file) void insertImage(file).catch(() => undefined);
+          }}
+        />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: TABLE_ACTIONS.map((a) => ({ key: a.key, label: a.label, disabled: a.needsTable && !inTable(editor) })),
+            onClick: ({ key }) => void TABLE_ACTIONS.find((a) => a.key === key)?.run(editor),
+          }}
+        >
+          <Tooltip title="表格">
+            <Button size="small" type={inTable(editor) ? 'primary' : 'text'} icon={<TableOutlined />} aria-label="表格" data-testid="rich-editor-table" />
+          </Tooltip>
+        </Dropdown>
+        <Tooltip title="附件">
+          <Button size="small" type="text" icon={<PaperClipOutlined />} aria-label="附件" onClick={() => attachInput.current?.click()} data-testid="rich-editor-attach" />
+        </Tooltip>
+        <input
+          ref={attachInput}
+          type="file"
+          hidden
+          accept={FILE_EXTS.map((x) => `.${x}`).join(',')}
+          data-testid="rich-editor-attach-input"
+          onChange={(ev) => {
+            const file = ev.target.files?.[0];
+            ev.target.value = '';
+            if (file) void insertAttachment(file).catch(() => undefined);
           }}
         />
         <Divider type="vertical" />

@@ -1,36 +1,27 @@
 /**
- * Options editor of the question form: one row per option (letter A–Z, right-answer mark — a radio for
- * single choice and true/false, a checkbox for multiple choice — content, analysis, image url),
- * with add and remove. Up to 26 options (contracts quSaveReq).
+ * Choice options of the question form (types 1 single, 2 multiple, 3 true/false): one row per option
+ * (letter A–Z, right-answer mark — a radio for single choice and true/false, a checkbox for multiple
+ * choice — rich-text content, analysis, image url), with add and remove. Up to 26 options
+ * (contracts quSaveReq). `testPrefix` names the data-testids (`qu` for the question, `qu-sub-{s}`
+ * for a sub-question).
  */
 import { Button, Checkbox, Input, Radio, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { abcOf, QuType } from '@kaopei/contracts';
-
-export interface OptionDraft {
-  key: string;
-  id?: string;
-  content: string;
-  isRight: boolean;
-  analysis: string;
-  image: string;
-}
-
-let seq = 0;
-export function newOption(content = ''): OptionDraft {
-  seq += 1;
-  return { key: `opt-${Date.now()}-${seq}`, content, isRight: false, analysis: '', image: '' };
-}
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { newOption, type OptionDraft } from './qu-form';
 
 interface Props {
   quType: number;
   value: OptionDraft[];
   onChange: (next: OptionDraft[]) => void;
+  testPrefix?: string;
 }
 
-export function OptionsEditor({ quType, value, onChange }: Props) {
+export function OptionsEditor({ quType, value, onChange, testPrefix = 'qu' }: Props) {
   const single = quType !== QuType.MULTI;
   const judge = quType === QuType.JUDGE;
+  const p = testPrefix;
 
   const patch = (index: number, change: Partial<OptionDraft>) => onChange(value.map((o, i) => (i === index ? { ...o, ...change } : o)));
   const markRight = (index: number, checked: boolean) =>
@@ -39,15 +30,15 @@ export function OptionsEditor({ quType, value, onChange }: Props) {
   return (
     <div className="options-editor">
       {value.map((o, i) => (
-        <div className="option-row" key={o.key} data-testid={`qu-option-${i}`}>
+        <div className="option-row" key={o.key} data-testid={`${p}-option-${i}`}>
           <div className="option-head">
             <span className="option-letter">{abcOf(i)}</span>
             {single ? (
-              <Radio checked={o.isRight} onChange={(e) => markRight(i, e.target.checked)} data-testid={`qu-option-right-${i}`}>
+              <Radio checked={o.isRight} onChange={(e) => markRight(i, e.target.checked)} data-testid={`${p}-option-right-${i}`}>
                 正确答案
               </Radio>
             ) : (
-              <Checkbox checked={o.isRight} onChange={(e) => markRight(i, e.target.checked)} data-testid={`qu-option-right-${i}`}>
+              <Checkbox checked={o.isRight} onChange={(e) => markRight(i, e.target.checked)} data-testid={`${p}-option-right-${i}`}>
                 正确答案
               </Checkbox>
             )}
@@ -57,14 +48,7 @@ export function OptionsEditor({ quType, value, onChange }: Props) {
               </Tooltip>
             ) : null}
           </div>
-          <Input.TextArea
-            autoSize={{ minRows: 1, maxRows: 6 }}
-            placeholder="选项内容"
-            value={o.content}
-            maxLength={5000}
-            onChange={(e) => patch(i, { content: e.target.value })}
-            data-testid={`qu-option-content-${i}`}
-          />
+          <RichTextEditor value={o.content} onChange={(html) => patch(i, { content: html })} placeholder="选项内容" minHeight={36} testId={`${p}-option-content-${i}`} />
           <div className="option-extra">
             <Input placeholder="选项解析（可选）" value={o.analysis} onChange={(e) => patch(i, { analysis: e.target.value })} />
             <Input placeholder="选项图片地址（可选）" value={o.image} onChange={(e) => patch(i, { image: e.target.value })} />
@@ -72,7 +56,7 @@ export function OptionsEditor({ quType, value, onChange }: Props) {
         </div>
       ))}
       {!judge && value.length < 26 ? (
-        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => onChange([...value, newOption()])} data-testid="qu-option-add">
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => onChange([...value, newOption()])} data-testid={`${p}-option-add`}>
           添加选项
         </Button>
       ) : null}

@@ -1,11 +1,12 @@
 /**
  * /admin/exam/repo — question banks (SPEC §2 paging tables): title search, paged table (题库名称,
- * 试题数, 客观题, 主观题, 更新时间), add/edit in a 580 px dialog, delete and batch delete with
- * confirmation, and a 试题 link to the question list filtered by the bank. Buttons per permission.
+ * 试题数, 客观题, 主观题, 考试 / 训练 flags, 更新时间), add/edit in a 580 px dialog (with the flags),
+ * delete and batch delete with confirmation, a 试题 link to the question list filtered by the bank
+ * and 章节 opening the bank's chapters (ChapterDialog). Buttons per permission.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Card, Space, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { repoApi, RepoPerm, type RepoRecord } from '@kaopei/contracts/repo';
 import { QuPerm } from '@kaopei/contracts/qu';
@@ -16,6 +17,7 @@ import { TitleSearch } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
 import { useDeleteAction, usePagedList } from '../../../components/paging';
 import { RepoFormModal } from './RepoFormModal';
+import { ChapterDialog } from './ChapterDialog';
 
 /** The bank select of other pages shows bank titles. */
 const ALSO_INVALIDATE = ['repo-select'];
@@ -31,6 +33,7 @@ export default function ListRepo() {
   );
   const [editing, setEditing] = useState<RepoRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [chapters, setChapters] = useState<RepoRecord | null>(null);
   const remove = useDeleteAction((ids) => call(repoApi.delete, { ids }), list.refresh);
 
   /** Opens the dialog on a bank, or empty for a new one. */
@@ -44,15 +47,29 @@ export default function ListRepo() {
     { title: '试题数', dataIndex: 'quCount', width: 90, align: 'center' },
     { title: '客观题', dataIndex: 'objCount', width: 90, align: 'center' },
     { title: '主观题', dataIndex: 'subjCount', width: 90, align: 'center' },
+    {
+      title: '用途',
+      key: 'use',
+      width: 120,
+      render: (_, r) => (
+        <Space size={2}>
+          {r.isExam ? <Tag color="blue">考试</Tag> : null}
+          {r.isTrain ? <Tag color="green">训练</Tag> : null}
+        </Space>
+      ),
+    },
     { title: '更新时间', dataIndex: 'updateTime', width: 180 },
     {
       title: '操作',
       key: 'op',
-      width: 200,
+      width: 240,
       render: (_, r) => (
         <Space size={0} wrap>
           <RowAction code={QuPerm.LIST} onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
             试题
+          </RowAction>
+          <RowAction code={RepoPerm.LIST} onClick={() => setChapters(r)} data-testid={`repo-chapters-${r.id}`}>
+            章节
           </RowAction>
           <RowAction code={RepoPerm.UPDATE} onClick={() => openForm(r)}>
             编辑
@@ -74,8 +91,9 @@ export default function ListRepo() {
         </PermButton>
         <BatchDeleteButton code={RepoPerm.DELETE} onClick={() => remove(list.selected)} />
       </ListToolbar>
-      <PagedTable<RepoRecord> list={list} columns={columns} selectable={hasPerm(RepoPerm.DELETE)} scroll={{ x: 760 }} />
+      <PagedTable<RepoRecord> list={list} columns={columns} selectable={hasPerm(RepoPerm.DELETE)} scroll={{ x: 900 }} />
       <RepoFormModal open={formOpen} record={editing} onClose={() => setFormOpen(false)} onSaved={list.refresh} />
+      <ChapterDialog repo={chapters} onClose={() => setChapters(null)} />
     </Card>
   );
 }
