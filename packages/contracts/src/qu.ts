@@ -283,15 +283,35 @@ export type ImportError = z.infer<typeof importError>;
 export const DUP_MODES = ['ask', 'skip', 'import'] as const;
 export type DupMode = (typeof DUP_MODES)[number];
 
+/**
+ * File formats of POST /api/qu/qu/import: our spreadsheet, Moodle XML, GIFT and Aiken (text files in
+ * UTF-8). Without a `format` field it comes from the extension (.xlsx, .xml, .gift; .txt is Aiken
+ * when it has `ANSWER:` lines and no `{`, else GIFT).
+ */
+export const IMPORT_FORMATS = ['xlsx', 'moodle-xml', 'gift', 'aiken'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const IMPORT_FORMAT_LABEL: Record<ImportFormat, string> = { xlsx: 'Excel表格', 'moodle-xml': 'Moodle XML', gift: 'GIFT', aiken: 'Aiken' };
+/** Extensions the import accepts. */
+export const IMPORT_EXTENSIONS = ['.xlsx', '.xml', '.gift', '.txt'] as const;
+
 /** Multipart text fields of POST /api/qu/qu/import (besides the file). */
 export const importFields = z.object({
   repoId: idSchema.optional(),
+  format: z.enum(IMPORT_FORMATS, { error: '文件格式不正确！' }).optional(),
   dupMode: z.enum(DUP_MODES, { error: '重复试题处理方式不正确！' }).default('ask'),
 });
 
 /** A question of the file that the bank already holds. */
 export const importDuplicate = z.object({ row: z.number().int(), content: z.string(), repoTitle: z.string() });
 export type ImportDuplicate = z.infer<typeof importDuplicate>;
+
+/**
+ * A question of a Moodle XML / GIFT / Aiken file that was not imported (`reason`), or that was
+ * imported with a change (`reason` says what): `no` its 1-based position among the file's
+ * questions (categories not counted), `type` the file's type name, `name` the question's name.
+ */
+export const importUnmapped = z.object({ no: z.number().int(), type: z.string(), name: z.string(), reason: z.string() });
+export type ImportUnmapped = z.infer<typeof importUnmapped>;
 
 /**
  * Result of an import job (the `result` of /api/sys/job/detail for type qu.import). The import is
@@ -307,6 +327,10 @@ export const importResult = z.object({
   duplicateList: z.array(importDuplicate),
   errors: z.array(importError),
   totalErrors: z.number().int(),
+  /** Moodle XML / GIFT / Aiken: the questions left out and why (imported questions are all the others). */
+  unmapped: z.array(importUnmapped).default([]),
+  /** Moodle XML / GIFT / Aiken: imported questions with what was changed while mapping them. */
+  notes: z.array(importUnmapped).default([]),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
@@ -350,6 +374,8 @@ export const quBatchChapterReq = z.object({ ids: batchIds, chapterId: z.string({
 
 /** File name of a question export. */
 export const EXPORT_FILE = '试题导出.xlsx';
+/** File name of a Moodle XML question export. */
+export const EXPORT_MOODLE_FILE = '试题导出.xml';
 
 /** Largest spreadsheet accepted for import (bytes). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -388,10 +414,10 @@ export const quApi = {
   batchChapterClear: json({ path: '/api/qu/qu/batch/chapter-clear', summary: '批量清空试题的章节', access: QuPerm.UPDATE, body: idsReq, data: z.object({ count: z.number().int() }), ours: true }),
   import: upload({
     path: '/api/qu/qu/import',
-    summary: '上传试题表格，在后台导入（应答任务ID，进度见 /api/sys/job/detail）',
+    summary: '上传试题文件（Excel表格、Moodle XML、GIFT、Aiken），在后台导入（应答任务ID，进度见 /api/sys/job/detail）',
     access: QuPerm.IMPORT,
     fields: importFields,
-    file: { field: 'file', accept: ['.xlsx'], maxBytes: IMPORT_MAX_BYTES },
+    file: { field: 'file', accept: [...IMPORT_EXTENSIONS], maxBytes: IMPORT_MAX_BYTES },
     data: jobRef,
     ours: true,
   }),
@@ -411,6 +437,15 @@ export const quApi = {
     method: 'POST',
     body: quPagingParams,
     fileName: EXPORT_FILE,
+    ours: true,
+  }),
+  exportMoodle: download({
+    path: '/api/qu/qu/export/moodle',
+    summary: '导出试题为Moodle XML（筛选条件同列表；每个题库一个分类；可再导入）',
+    access: QuPerm.EXPORT,
+    method: 'POST',
+    body: quPagingParams,
+    fileName: EXPORT_MOODLE_FILE,
     ours: true,
   }),
 };

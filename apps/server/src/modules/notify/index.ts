@@ -25,6 +25,7 @@ export default defineModule({
   on: {
     'paper.marked': (notify) => (e) => notify.onPaperMarked(e),
     'cert.granted': (notify) => (e) => notify.onCertGranted(e),
+    'examApply.audited': (notify) => (e) => notify.onExamApplyAudited(e),
   },
   tables: ['sys_user_msg', 'sys_notify_tmpl', 'sys_notify_delivery'],
   service: (ctx) => new NotifyService(ctx),

@@ -217,6 +217,13 @@ export class NotifyService {
     await this.sendIfTemplate({ event: 'cert.granted', userIds: [e.userId], vars: { certTitle: e.title, certNo: e.certNo }, refType: 'cert', refId: e.grantId });
   }
 
+  /** The `exam.apply` message of an audited exam application (module exam-apply), once per application. */
+  async onExamApplyAudited(e: DomainEvents['examApply.audited']): Promise<void> {
+    await this.sendIfTemplate({
+      event: 'exam.apply', userIds: [e.userId], vars: { examTitle: e.examTitle, auditResult: e.state === 1 ? '通过' : '驳回', auditMsg: e.auditMsg }, refType: 'examApply', refId: e.applyId,
+    });
+  }
+
   /** `send`, except that an event whose template the administrator deleted sends nothing (the message is switched off). */
   private async sendIfTemplate(req: SendReq): Promise<void> {
     try {

@@ -41,7 +41,8 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'paper',
   summary: '试卷与作答',
-  deps: ['exam', 'qu', 'repo', 'points'],
+  // examApply: create-paper of an exam with needApply asks for an approved application.
+  deps: ['exam', 'qu', 'repo', 'points', 'examApply'],
   tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer'],
   service: (ctx) => new PaperService(ctx),
   routes: (r, papers) => {

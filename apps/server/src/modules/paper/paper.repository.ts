@@ -119,3 +119,12 @@ export function pagePapers(db: Executor, page: { current: number; size: number; 
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   return paginate(applyOrders(q, page.orders, SORTABLE, [{ column: 'createTime', asc: false }], 'id'), page);
 }
+
+/** Sets the score fields of an offline paper (module exam-offline, through PaperService.recordOffline). */
+export function updateOfflinePaper(
+  db: Executor,
+  id: string,
+  set: Pick<ElPaperTable, 'title' | 'totalTime' | 'totalScore' | 'qualifyScore' | 'userScore' | 'passed' | 'createTime' | 'limitTime' | 'handTime' | 'updateTime'>,
+) {
+  return db.updateTable('el_paper').set(set).where('id', '=', id).where('offline', '=', 1).execute();
+}

@@ -16,7 +16,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'qu',
   summary: '试题',
-  deps: ['repo'],
+  deps: ['repo', 'sysFile'],
   tables: ['el_qu', 'el_qu_answer'],
   dictJoins: ['el_repo', 'el_repo_chapter'],
   service: (ctx) => new QuService(ctx),
@@ -40,6 +40,7 @@ export default defineModule({
     r.json(quApi.importConfirm, ({ body, user }) => qus.importer.confirm(body.jobId, body.dupMode, user.userId));
     r.download(quApi.template, async () => ({ body: await buildImportTemplate() }));
     r.download(quApi.export, async ({ body }) => ({ body: qus.exportSheet(body) }));
+    r.download(quApi.exportMoodle, async ({ body }) => ({ body: qus.exportMoodle(body), contentType: 'application/xml; charset=utf-8' }));
   },
   jobs: { [QU_IMPORT_JOB]: (qus) => (payload, job) => qus.importer.run(payload, job) },
   tasks: [{ name: 'qu.import-cleanup', everyMs: () => 3600_000, run: (qus) => qus.importer.cleanup() }],

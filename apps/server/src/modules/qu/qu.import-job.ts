@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DUP_MODES, QU_IMPORT_JOB, importResult, type DupMode, type ImportResult } from '@kaopei/contracts/qu';
+import { DUP_MODES, IMPORT_FORMATS, QU_IMPORT_JOB, importResult, type DupMode, type ImportFormat, type ImportResult, type ImportUnmapped } from '@kaopei/contracts/qu';
 import type { ModuleContext } from '../../platform/module';
 import type { JobContext } from '../../platform/jobs';
 import type { UploadedFile } from '../../platform/router';
@@ -26,6 +26,8 @@ import { getNodeId, newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { parseQuestionFile } from './qu.import';
+import { detectFormat, MSG_UNKNOWN_FORMAT, readInterchangeFile, rewriteFiles, toNewQuestion } from './qu.interchange-import';
+import type { IxFormat, IxParsed, IxQuestion } from './qu.interchange';
 import type { NewQuestion, QuService } from './qu.service';
 
 /** The duplicate key of a question: same type and same (sanitised) content. */
@@ -42,16 +44,43 @@ const payloadSchema = z.object({
   file: z.string(),
   repoId: z.string().optional(),
   dupMode: z.enum(DUP_MODES),
+  /** Absent in jobs queued before the interchange formats: xlsx. */
+  format: z.enum(IMPORT_FORMATS).default('xlsx'),
   userId: z.string(),
   nodeId: z.number().int(),
 });
 type ImportPayload = z.infer<typeof payloadSchema>;
 
-const emptyResult = (): ImportResult => ({ imported: 0, skipped: 0, duplicates: 0, needConfirm: false, duplicateList: [], errors: [], totalErrors: 0 });
+const emptyResult = (): ImportResult => ({ imported: 0, skipped: 0, duplicates: 0, needConfirm: false, duplicateList: [], errors: [], totalErrors: 0, unmapped: [], notes: [] });
+
+/** Reads the first KiB of a file as text (format sniffing of .txt uploads). */
+function headOf(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(4096);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** MSG for an interchange file whose questions have no category while no bank was chosen. */
+export const MSG_NEED_REPO = '文件中的试题没有分类（题库），请选择要导入到的题库！';
+
+/** The imported questions with their 1-based position in the file (skipped ones counted too). */
+function numberQuestions(parsed: IxParsed): { q: IxQuestion; no: number }[] {
+  const skipped = new Set(parsed.skipped.map((s) => s.no));
+  let no = 0;
+  return parsed.questions.map((q) => {
+    do no++;
+    while (skipped.has(no));
+    return { q, no };
+  });
+}
 
 export class QuImporter {
   constructor(
-    private readonly ctx: ModuleContext<'repo'>,
+    private readonly ctx: ModuleContext<'repo' | 'sysFile'>,
     private readonly qus: QuService,
   ) {}
 
@@ -60,12 +89,14 @@ export class QuImporter {
   }
 
   /** Queues the import of an uploaded file; answers the job id. 10010003 when `repoId` names no live bank. */
-  async start(file: UploadedFile, fields: { repoId?: string; dupMode: DupMode }, userId: string): Promise<{ jobId: string }> {
+  async start(file: UploadedFile, fields: { repoId?: string; dupMode: DupMode; format?: ImportFormat }, userId: string): Promise<{ jobId: string }> {
     if (fields.repoId) await this.ctx.services.repo.require(this.ctx.db, fields.repoId);
+    const format = detectFormat(file.name, fields.format, () => headOf(file.path));
+    if (!format) throw badParams(MSG_UNKNOWN_FORMAT);
     fs.mkdirSync(this.dir, { recursive: true });
-    const kept = path.join(this.dir, `${newId()}.xlsx`);
+    const kept = path.join(this.dir, `${newId()}.${format === 'xlsx' ? 'xlsx' : 'txt'}`);
     fs.renameSync(file.path, kept);
-    return this.enqueue({ file: kept, repoId: fields.repoId, dupMode: fields.dupMode, userId, nodeId: getNodeId() });
+    return this.enqueue({ file: kept, repoId: fields.repoId, dupMode: fields.dupMode, format, userId, nodeId: getNodeId() });
   }
 
   /** Imports the file of an 'ask' job again with `dupMode`. 10010003 for a job that is not the caller's import. */
@@ -92,6 +123,11 @@ export class QuImporter {
       if (!fs.existsSync(p.file)) throw badParams('导入文件已过期，请重新上传！');
       if (p.repoId) await this.ctx.services.repo.require(this.ctx.db, p.repoId);
       await job.progress(1, '正在读取文件…');
+      if (p.format !== 'xlsx') {
+        const r = await this.runInterchange(p, p.format, job);
+        keepFile = r.needConfirm;
+        return r;
+      }
       const parsed = await parseQuestionFile(p.file, {
         repoFromFile: !p.repoId,
         signal: job.signal,
@@ -128,6 +164,69 @@ export class QuImporter {
     } finally {
       if (!keepFile) fs.rmSync(p.file, { force: true });
     }
+  }
+
+  /**
+   * A Moodle XML / GIFT / Aiken import: read (qu.interchange-import.ts), refuse the whole file when
+   * it is broken or nothing maps (the report lists why per question), duplicates as for the
+   * spreadsheet, embedded files stored as uploads, then every question inserted in one transaction.
+   */
+  private async runInterchange(p: ImportPayload, format: IxFormat, job: JobContext): Promise<ImportResult> {
+    const parsed: IxParsed = await readInterchangeFile(p.file, format);
+    job.signal.throwIfAborted();
+    const report = (list: IxParsed['skipped']): ImportUnmapped[] => list.map((s) => ({ no: s.no, type: s.type, name: s.name, reason: s.reason }));
+    const unmapped = report(parsed.skipped);
+    if (parsed.error) return { ...emptyResult(), errors: [{ row: 0, msg: parsed.error }], totalErrors: 1, unmapped };
+    if (!p.repoId && parsed.questions.some((q) => q.repoTitle === '')) return { ...emptyResult(), errors: [{ row: 0, msg: MSG_NEED_REPO }], totalErrors: 1, unmapped };
+    await job.progress(40, `已读取${parsed.questions.length}道试题，正在检查重复试题…`);
+    const numbered = numberQuestions(parsed);
+    const titles = p.repoId ? new Map<string, string>() : await this.ctx.services.repo.idsByTitles(this.ctx.db, parsed.questions.map((q) => q.repoTitle));
+    const bankOf = (q: IxQuestion) => p.repoId ?? titles.get(q.repoTitle);
+    const banks = [...new Set(parsed.questions.map(bankOf).filter((id): id is string => !!id))];
+    const known = new Set((await this.qus.contents(this.ctx.db, banks)).map((r) => `${r.repoId}\u0000${contentKey(r.quType, r.content)}`));
+    const duplicates = numbered.filter(({ q }) => known.has(`${bankOf(q) ?? ''}\u0000${contentKey(q.quType, sanitizeRichText(q.content))}`));
+    const notes = numbered.flatMap(({ q, no }) => (q.notes.length ? [{ no, type: String(q.quType), name: q.name, reason: q.notes.join('；') }] : []));
+    const result = { ...emptyResult(), duplicates: duplicates.length, unmapped, notes };
+    if (duplicates.length && p.dupMode === 'ask') {
+      return {
+        ...result,
+        needConfirm: true,
+        duplicateList: duplicates.slice(0, DUP_LIST).map(({ q, no }) => ({ row: no, content: q.content.slice(0, 200), repoTitle: q.repoTitle })),
+      };
+    }
+    const dup = new Set(duplicates.map((d) => d.q));
+    const list = p.dupMode === 'skip' ? parsed.questions.filter((q) => !dup.has(q)) : parsed.questions;
+    await job.progress(60, '正在保存文件中的图片和音频…');
+    const urls = await this.storeFiles(parsed, list, p.userId);
+    await job.progress(70, `正在导入${list.length}道试题…`);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const repoIds = p.repoId ? null : await this.ctx.services.repo.ensureByTitles(trx, list.map((q) => q.repoTitle), p.userId);
+      const rows = list.map((q) => toNewQuestion(rewriteFiles(q, urls), p.repoId ?? (repoIds?.get(q.repoTitle) as string)));
+      await this.qus.insertMany(trx, rows, p.userId, now());
+    });
+    return { ...result, imported: list.length, skipped: parsed.questions.length - list.length };
+  }
+
+  /** Stores the embedded files the imported questions refer to; answers name → url. */
+  private async storeFiles(parsed: IxParsed, list: IxQuestion[], userId: string): Promise<Map<string, string>> {
+    const urls = new Map<string, string>();
+    if (parsed.files.size === 0) return urls;
+    const used = JSON.stringify(list);
+    fs.mkdirSync(this.dir, { recursive: true });
+    for (const f of parsed.files.values()) {
+      if (!used.includes(`@@PLUGINFILE@@/${f.name}`) && !used.includes(`@@PLUGINFILE@@/${encodeURIComponent(f.name)}`)) continue;
+      const tmp = path.join(this.dir, `${newId()}-${path.basename(f.name)}`);
+      fs.writeFileSync(tmp, f.data);
+      try {
+        const saved = await this.ctx.services.sysFile.save({ path: tmp, name: f.name, size: f.data.length }, userId);
+        urls.set(f.name, saved.url);
+      } catch {
+        // A file of a type or size uploads refuse: its reference stays, the question still imports.
+      } finally {
+        fs.rmSync(tmp, { force: true });
+      }
+    }
+    return urls;
   }
 
   /** Removes uploads older than KEEP_MS (waiting confirmations that nobody gave). Answers how many. */

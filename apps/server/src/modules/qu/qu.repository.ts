@@ -232,7 +232,7 @@ export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
     let q = db
       .selectFrom('el_qu as q')
       .leftJoin('el_repo as r', 'r.id', 'q.repoId')
-      .select(['q.id', 'q.quType', 'q.content', 'q.analysis', 'q.image', 'q.video', 'r.title as repoTitle'])
+      .select(['q.id', 'q.quType', 'q.level', 'q.content', 'q.analysis', 'q.image', 'q.video', 'q.answer', 'q.blankOpts', 'q.keywords', 'r.title as repoTitle'])
       .where('q.deleted', '=', 0)
       .where('q.parentId', '=', '')
       .where('q.id', '>', after)
@@ -245,8 +245,10 @@ export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
     if (f.chapterId !== undefined) q = q.where('q.chapterId', '=', f.chapterId);
     const rows = await q.execute();
     if (rows.length === 0) return;
-    const options = await optionsOf(db, rows.map((r) => r.id));
-    yield rows.map((r) => ({ ...r, options: options.filter((o) => o.quId === r.id) }));
+    const subs = await subsOf(db, rows.filter((r) => r.quType === 99).map((r) => r.id));
+    const options = await optionsOf(db, [...rows.map((r) => r.id), ...subs.map((r) => r.id)]);
+    const optionsOfQu = (id: string) => options.filter((o) => o.quId === id);
+    yield rows.map((r) => ({ ...r, options: optionsOfQu(r.id), subs: subs.filter((s) => s.parentId === r.id).map((s) => ({ ...s, options: optionsOfQu(s.id) })) }));
     if (rows.length < batch) return;
     after = (rows[rows.length - 1] as { id: string }).id;
   }

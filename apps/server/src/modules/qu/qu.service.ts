@@ -41,6 +41,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
 import { QuImporter } from './qu.import-job';
 import { writeQuestionSheet, type SheetQuestion } from './qu.sheet';
+import { categoryXml, MOODLE_XML_HEAD, MOODLE_XML_TAIL, questionXml, type ExportQuestion } from './qu.moodle-xml';
 import type { ElQuAnswerTable, ElQuTable } from './qu.tables';
 import * as repo from './qu.repository';
 import type { QuEdit, QuFilter } from './qu.repository';
@@ -137,7 +138,7 @@ export class QuService {
   /** The spreadsheet import (background job). */
   readonly importer: QuImporter;
 
-  constructor(private readonly ctx: ModuleContext<'repo'>) {
+  constructor(private readonly ctx: ModuleContext<'repo' | 'sysFile'>) {
     this.importer = new QuImporter(ctx, this);
   }
 
@@ -317,6 +318,40 @@ export class QuService {
       }
     }
     writeQuestionSheet(questions(), out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    return out;
+  }
+
+  /**
+   * The questions matching `filter` as Moodle XML (qu.moodle-xml.ts: a category per bank, every type,
+   * our `<kaopei>` extension so that the file imports back unchanged), streamed page by page like
+   * `exportSheet`. Stored upload urls stay as they are (relative to this site).
+   */
+  exportMoodle(filter: QuFilter): Readable {
+    const out = new PassThrough();
+    const db = this.db;
+    type Row = { quType: number; level: number; content: string; analysis: string; image: string; video: string; answer: string; blankOpts: number; keywords: string };
+    type Opt = { content: string; isRight: number; analysis: string; image: string; answer: string };
+    const asExport = (q: Row, options: Opt[], repoTitle: string, subList: ExportQuestion[]): ExportQuestion => ({
+      quType: q.quType, level: q.level, content: q.content, analysis: q.analysis, image: q.image, video: q.video, answer: q.answer, blankOpts: q.blankOpts,
+      keywords: parseKeywords(q.keywords), repoTitle,
+      answerList: options.map((o) => ({ content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image, answer: o.answer })),
+      subList,
+    });
+    (async () => {
+      out.write(MOODLE_XML_HEAD);
+      let bank: string | undefined;
+      let i = 0;
+      for await (const page of repo.iterateQus(db, filter)) {
+        let chunk = '';
+        for (const q of page) {
+          const title = q.repoTitle ?? '';
+          if (title !== bank) chunk += categoryXml((bank = title));
+          chunk += questionXml(asExport(q, q.options, title, q.subs.map((s) => asExport(s, s.options, title, []))), ++i);
+        }
+        if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      out.end(MOODLE_XML_TAIL);
+    })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
     return out;
   }
 

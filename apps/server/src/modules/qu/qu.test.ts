@@ -300,7 +300,7 @@ describe('import (a background job)', () => {
     const before = await contentCounts(t);
     const template = await buildImportTemplate();
     for (const name of ['试题.xls', '试题.csv', '试题']) {
-      expect(await xlsxUpload(t, admin, template, name), name).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件格式不正确，请上传.xlsx文件！' });
+      expect(await xlsxUpload(t, admin, template, name), name).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件格式不正确，请上传.xlsx/.xml/.gift/.txt文件！' });
     }
     const notXlsx = await importXlsx(t, admin, Buffer.from('题目序号,题目类型\n1,单选'), 'fake.xlsx');
     expect(notXlsx.result).toMatchObject({ imported: 0, errors: [{ row: 0, msg: '文件格式不正确，请上传.xlsx文件！' }] });
@@ -309,7 +309,7 @@ describe('import (a background job)', () => {
     expect(await xlsxUpload(t, admin, template, 'ok.xlsx', '1234567890123456789')).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
     expect(await xlsxUpload(t, admin, template, 'ok.xlsx', undefined, 'maybe' as never)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '重复试题处理方式不正确！' });
     expect(await xlsxUpload(t, undefined, template, 'ok.xlsx')).toMatchObject({ code: ErrorCode.NOT_LOGGED_IN });
-    expect(await t.call(quApi.import, { file: 'x' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请上传.xlsx文件！' });
+    expect(await t.call(quApi.import, { file: 'x' }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请上传.xlsx/.xml/.gift/.txt文件！' });
     expect(await contentCounts(t)).toEqual(before);
   });
 

@@ -39,6 +39,16 @@ export function findUserByName(db: Executor, userName: string) {
   return db.selectFrom('sys_user').selectAll().where('userName', '=', userName).where('deleted', '=', 0).executeTakeFirst();
 }
 
+/** `{id, userName, realName, deptCode, state}` of the live users named in `userNames` (500 names a query). */
+export async function liveAccountsByName(db: Executor, userNames: readonly string[]) {
+  const out: { id: string; userName: string; realName: string; deptCode: string; state: number }[] = [];
+  for (let i = 0; i < userNames.length; i += 500) {
+    const chunk = userNames.slice(i, i + 500);
+    out.push(...(await db.selectFrom('sys_user').select(['id', 'userName', 'realName', 'deptCode', 'state']).where('userName', 'in', chunk).where('deleted', '=', 0).execute()));
+  }
+  return out;
+}
+
 export function findUserById(db: Executor, id: string) {
   return db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst();
 }

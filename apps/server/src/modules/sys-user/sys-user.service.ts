@@ -365,6 +365,15 @@ export class SysUserService {
   }
 
   /**
+   * `userName → {id, userName, realName, deptCode, state}` of the live users among `userNames`
+   * (module exam-offline's score import names learners by account).
+   */
+  async accountsByName(userNames: readonly string[]): Promise<Map<string, { id: string; userName: string; realName: string; deptCode: string; state: number }>> {
+    const rows = await repo.liveAccountsByName(this.db, [...new Set(userNames)]);
+    return new Map(rows.map((r) => [r.userName, r]));
+  }
+
+  /**
    * The live user `userId` (names, mobile, department code, state), or undefined when there is none
    * or it was deleted (binding, data scope, the points ledger, certificates). `db`: the caller's
    * transaction when it holds one (on SQLite a query outside it would wait for it to end).

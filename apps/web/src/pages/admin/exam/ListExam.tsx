@@ -10,6 +10,7 @@ import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
 import { examApi, ExamPerm, type ExamRecord } from '@kaopei/contracts/exam';
+import { ExamOfflinePerm } from '@kaopei/contracts/exam-offline';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
@@ -75,6 +76,12 @@ export default function ListExam() {
           <RowAction code={ExamPerm.UPDATE} onClick={() => setNotifying(r)} data-testid={`exam-notify-${r.id}`}>
             通知
           </RowAction>
+          {/* Offline exams: 成绩录入 (module exam-offline). */}
+          {r.offline ? (
+            <RowAction code={ExamOfflinePerm.LIST} onClick={() => navigate(`/admin/exam/offline/${encodeURIComponent(r.id)}`)} data-testid={`exam-offline-${r.id}`}>
+              成绩录入
+            </RowAction>
+          ) : null}
           <RowAction code={ExamPerm.DELETE} danger onClick={() => remove([r.id])}>
             删除
           </RowAction>

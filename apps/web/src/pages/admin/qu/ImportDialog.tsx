@@ -8,11 +8,15 @@
  * the count and clears the chosen file (a second click cannot import it twice); a refused file lists
  * every row error (行号 / 错误信息); questions the bank already holds are listed and the dialog asks
  * whether to skip them or import them again; a failed job or a non-zero code shows its message.
+ *
+ * Besides the spreadsheet it takes Moodle XML (.xml), GIFT (.gift/.txt) and Aiken (.txt) files: the
+ * format select says which (自动识别: from the extension); after such an import the questions that
+ * could not be mapped (序号 / 类型 / 名称 / 原因) and those imported with a change are listed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Modal, Progress, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { importResult, quApi, type ImportDuplicate, type ImportError } from '@kaopei/contracts/qu';
+import { IMPORT_EXTENSIONS, IMPORT_FORMAT_LABEL, IMPORT_FORMATS, importResult, quApi, type ImportDuplicate, type ImportError, type ImportFormat, type ImportUnmapped } from '@kaopei/contracts/qu';
 import { JobState } from '@kaopei/contracts/sys-job';
 import { call, download, isApiError, upload } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
@@ -27,15 +31,38 @@ interface Props {
 }
 
 type Outcome =
-  | { kind: 'ok'; imported: number; skipped: number }
-  | { kind: 'refused'; msg: string; errors: ImportError[] }
+  | { kind: 'ok'; imported: number; skipped: number; unmapped: ImportUnmapped[]; notes: ImportUnmapped[] }
+  | { kind: 'refused'; msg: string; errors: ImportError[]; unmapped: ImportUnmapped[] }
   | { kind: 'duplicates'; jobId: string; count: number; list: ImportDuplicate[] }
   | { kind: 'error'; msg: string };
 
 const SUCCESS_MSG = '数据导入成功！';
+const FORMAT_OPTIONS = [{ value: '', label: '自动识别（按文件扩展名）' }, ...IMPORT_FORMATS.map((f) => ({ value: f, label: IMPORT_FORMAT_LABEL[f] }))];
+
+/** The per-question report of a Moodle XML / GIFT / Aiken import. */
+function UnmappedTable({ list, testId }: { list: ImportUnmapped[]; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Table<ImportUnmapped & { key: number }>
+        size="small"
+        rowKey="key"
+        dataSource={list.map((u, i) => ({ ...u, key: i }))}
+        columns={[
+          { title: '序号', dataIndex: 'no', width: 70 },
+          { title: '类型', dataIndex: 'type', width: 110 },
+          { title: '名称', dataIndex: 'name', width: 160, ellipsis: true, render: (n: string) => htmlToText(n, 40) },
+          { title: '原因', dataIndex: 'reason' },
+        ]}
+        pagination={false}
+        scroll={{ y: 240 }}
+      />
+    </div>
+  );
+}
 export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props) {
   const { message } = App.useApp();
   const [repoId, setRepoId] = useState<string | undefined>(defaultRepoId);
+  const [format, setFormat] = useState<ImportFormat | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,11 +95,12 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
       setOutcome({ kind: 'error', msg: view.message || '导入失败！' });
     } else if (parsed.data.errors.length) {
       const r = parsed.data;
-      setOutcome({ kind: 'refused', msg: `导入数据有误，共${r.totalErrors}处错误，未导入任何试题！`, errors: r.errors });
+      const msg = r.errors[0]?.row === 0 && r.totalErrors === 1 ? r.errors[0].msg : `导入数据有误，共${r.totalErrors}处错误，未导入任何试题！`;
+      setOutcome({ kind: 'refused', msg, errors: r.errors, unmapped: r.unmapped });
     } else if (parsed.data.needConfirm) {
       setOutcome({ kind: 'duplicates', jobId, count: parsed.data.duplicates, list: parsed.data.duplicateList });
     } else {
-      setOutcome({ kind: 'ok', imported: parsed.data.imported, skipped: parsed.data.skipped });
+      setOutcome({ kind: 'ok', imported: parsed.data.imported, skipped: parsed.data.skipped, unmapped: parsed.data.unmapped, notes: parsed.data.notes });
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
       message.success(SUCCESS_MSG);
@@ -89,8 +117,8 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
       return;
     }
     const f = list[0] ?? null;
-    if (f && !f.name.toLowerCase().endsWith('.xlsx')) {
-      setFileError('只能上传.xlsx格式的文件！');
+    if (f && !IMPORT_EXTENSIONS.some((ext) => f.name.toLowerCase().endsWith(ext))) {
+      setFileError('只能上传.xlsx、.xml、.gift或.txt格式的文件！');
       setFile(null);
       return;
     }
@@ -115,7 +143,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
       setFileError('请选择要导入的文件！');
       return;
     }
-    void startJob(() => upload(quApi.import, file, { repoId }, { quiet: true }));
+    void startJob(() => upload(quApi.import, file, { repoId, ...(format ? { format } : {}) }, { quiet: true }));
   };
 
   const confirm = (dupMode: 'skip' | 'import') => {
@@ -175,11 +203,14 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
             <RepoSelect value={repoId} onChange={(v) => setRepoId(v)} allowClear placeholder="按文件中的所属题库" style={{ width: '100%' }} testIdPrefix="import-repo-option" />
           </div>
         </Form.Item>
-        <Form.Item label="试题文件（.xlsx，每次1个）" validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
+        <Form.Item label="文件格式" extra="Moodle XML、GIFT、Aiken文件的分类作为题库（未选择题库时）">
+          <Select<ImportFormat | ''> value={format} onChange={setFormat} options={FORMAT_OPTIONS} data-testid="import-format" style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item label="试题文件（.xlsx、.xml、.gift、.txt，每次1个）" validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
           <input
             ref={inputRef}
             type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept={IMPORT_EXTENSIONS.join(',')}
             data-testid="import-file"
             className="file-input"
             onChange={(e) => pick(e.target.files)}
@@ -201,9 +232,17 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
             <span data-testid="import-result">
               成功导入 <Typography.Text strong>{outcome.imported}</Typography.Text> 道试题
               {outcome.skipped ? `，跳过重复试题 ${outcome.skipped} 道` : ''}
+              {outcome.unmapped.length ? `，${outcome.unmapped.length} 道试题无法转换未导入` : ''}
             </span>
           }
         />
+      ) : null}
+      {outcome?.kind === 'ok' && outcome.unmapped.length ? <UnmappedTable list={outcome.unmapped} testId="import-unmapped" /> : null}
+      {outcome?.kind === 'ok' && outcome.notes.length ? (
+        <>
+          <Typography.Text type="secondary">以下试题已导入，但有内容做了调整：</Typography.Text>
+          <UnmappedTable list={outcome.notes} testId="import-notes" />
+        </>
       ) : null}
       {outcome?.kind === 'duplicates' ? (
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="import-duplicates">
@@ -254,6 +293,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
             scroll={{ y: 300 }}
           />
           </div>
+          {outcome.unmapped.length ? <UnmappedTable list={outcome.unmapped} testId="import-unmapped" /> : null}
         </Space>
       ) : null}
     </Modal>

@@ -67,10 +67,10 @@ export default function QuList() {
   const { message } = App.useApp();
 
   /** Downloads the questions of the current filters (SPEC §8: 数据导出成功！). */
-  const exportList = async () => {
+  const exportList = async (moodle = false) => {
     setExporting(true);
     try {
-      await download(quApi.export, list.paging.params);
+      await download(moodle ? quApi.exportMoodle : quApi.export, list.paging.params);
       message.success('数据导出成功！');
     } catch {
       // shown by the request helper
@@ -186,6 +186,9 @@ export default function QuList() {
         </PermButton>
         <PermButton code={QuPerm.EXPORT} icon={<ExportOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="qu-export">
           导出
+        </PermButton>
+        <PermButton code={QuPerm.EXPORT} icon={<ExportOutlined />} loading={exporting} onClick={() => void exportList(true)} data-testid="qu-export-moodle">
+          导出Moodle XML
         </PermButton>
       </ListToolbar>
       <PagedTable<QuRecord> list={list} columns={columns} selectable={hasPerm(QuPerm.DELETE) || hasPerm(QuPerm.UPDATE) || hasPerm(QuPerm.ADD)} scroll={{ x: 1000 }} />

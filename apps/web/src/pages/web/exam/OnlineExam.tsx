@@ -12,6 +12,8 @@ import { call } from '../../../api/request';
 import { usePagedList } from '../../../components/paging';
 import { formatWindow } from '../../../utils/format';
 import { PaperError } from '@kaopei/contracts/paper';
+import type { MyApplyState } from '@kaopei/contracts/exam-apply';
+import { ApplyButton, ApplyStateTag, needsApproval, useApplyStates } from './ApplyExam';
 
 export function attemptsText(e: Pick<OnlineExamRecord, 'tryCount' | 'chance'>): string {
   return e.chance === 0 ? `${e.tryCount} / 不限` : `${e.tryCount} / ${e.chance}`;
@@ -21,18 +23,20 @@ export function usedUp(e: Pick<OnlineExamRecord, 'tryCount' | 'chance' | 'proces
   return !e.processPaperId && e.chance > 0 && e.tryCount >= e.chance;
 }
 
-function ExamCard({ exam }: { exam: OnlineExamRecord }) {
+function ExamCard({ exam, apply }: { exam: OnlineExamRecord; apply?: MyApplyState }) {
   const navigate = useNavigate();
   const resume = Boolean(exam.processPaperId);
   const noChance = usedUp(exam);
+  // An exam needing approval: the application state, and 申请考试 until it is approved (module exam-apply).
+  const mustApply = !resume && needsApproval(apply);
   return (
     <Card
       className="exam-card"
       data-testid={`online-exam-${exam.id}`}
       title={exam.title}
-      extra={resume ? <Tag color="orange">考试中</Tag> : noChance ? <Tag>次数已用完</Tag> : null}
+      extra={resume ? <Tag color="orange">考试中</Tag> : noChance ? <Tag>次数已用完</Tag> : <ApplyStateTag state={apply} />}
       actions={[
-        <Button
+        mustApply && apply ? <ApplyButton key="apply" examId={exam.id} state={apply} /> : <Button
           key="start"
           type="primary"
           disabled={noChance}
@@ -67,6 +71,7 @@ export default function OnlineExam() {
   );
   const records = query.data?.records ?? [];
   const pg = paging.pagination(query.data?.total);
+  const applies = useApplyStates(records.map((e) => e.id));
 
   return (
     <div className="web-page">
@@ -82,7 +87,7 @@ export default function OnlineExam() {
           <Row gutter={[16, 16]}>
             {records.map((e) => (
               <Col xs={24} md={12} xl={8} key={e.id}>
-                <ExamCard exam={e} />
+                <ExamCard exam={e} apply={applies.get(e.id)} />
               </Col>
             ))}
           </Row>
