@@ -52,6 +52,7 @@ export default defineModule({
     },
     { parent: 'ExamMgr', type: MenuType.ROUTE, title: '添加考试', path: '/admin/exam/exam/add', name: 'AddExam', component: 'ExamForm', hidden: true, noCache: true, activeMenu: '/admin/exam/exam', sort: 5 },
     { parent: 'ExamMgr', type: MenuType.ROUTE, title: '修改考试', path: '/admin/exam/exam/update/:id', name: 'UpdateExam', component: 'ExamForm', hidden: true, noCache: true, activeMenu: '/admin/exam/exam', sort: 6 },
+    { parent: 'ExamMgr', type: MenuType.ROUTE, title: '预览试卷', path: '/admin/exam/exam/preview/:id', name: 'ExamPreview', component: 'ExamPreview', hidden: true, noCache: true, activeMenu: '/admin/exam/exam', sort: 7 },
     { parent: 'Web', type: MenuType.MENU, title: '在线考试', path: '/web/index', name: 'OnlineExam', component: 'OnlineExam', sort: 1, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '考试须知', path: '/web/exam/check/:id', name: 'ExamCheck', component: 'ExamCheck', hidden: true, activeMenu: '/web/index', sort: 3, grant: 'all' },
   ],
