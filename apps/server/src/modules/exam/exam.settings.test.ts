@@ -14,7 +14,7 @@ import { PointsError } from '@kaopei/contracts/points';
 import { advanceClock } from '../../lib/time';
 import { newId } from '../../lib/ids';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
-import { createExam, createQu, createRepo, examBody, must, shanghaiTime, uniq } from '../../test/builders';
+import { createExam, createQu, createRepo, examBody, must, shanghaiTime, uniq, waitForJob } from '../../test/builders';
 
 const MIN = 60_000;
 let t: TestApp;
@@ -130,6 +130,18 @@ describe('open types', () => {
     expect(await t.call(examApi.userRefJoin, { refId: id, ids: ['1234567890123456789'] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '用户不存在：1234567890123456789' });
     expect(await t.call(examApi.userRefJoin, { refId: id, ids: [] }, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '请至少选择一个用户！' });
     expect((await t.call(examApi.userRefJoin, { refId: id, ids: [a.userId] }, learner)).code).not.toBe(0);
+  });
+
+  it('3: prepare-notify reaches the named people only', async () => {
+    const { repoId } = await bankWith([{ n: 1 }]);
+    const a = await t.newLearner('pn3');
+    const b = await t.newLearner('pn3');
+    const id = await createExam(t, admin, examBody(repoId, { openType: 3, userIds: [a.userId] }));
+    const { jobId } = must(await t.call<{ jobId: string }>(examApi.prepareNotify, { id }, admin));
+    await waitForJob(t, admin, jobId);
+    const msgs = await t.services.notify.messagesOf('exam.publish', id);
+    expect(msgs.map((m) => m.userId)).toEqual([a.userId]);
+    expect(msgs.some((m) => m.userId === b.userId)).toBe(false);
   });
 
   it('9: the password is checked at create-paper', async () => {
