@@ -59,7 +59,7 @@ export default defineModule({
     {
       kind: 'paper',
       create: async ({ services }, userId) => {
-        const exam = (await services.exam.onlinePaging({ userId }, { current: 1, size: 1 })).records[0];
+        const exam = (await services.exam.onlinePaging({ userId }, { current: 1, size: 100 })).records.find((e) => !e.needPassword && e.pointsCost === 0);
         if (!exam) throw new Error('no open exam to draw a paper from');
         return (await services.paper.createPaper(userId, exam.id)).id;
       },
