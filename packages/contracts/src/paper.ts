@@ -9,7 +9,8 @@ import { idReq, idSchema, pagingReq, pagingRes } from './common';
 import { json } from './endpoint';
 import { defineErrors } from './errors';
 
-export const createPaperReq = z.object({ examId: idSchema });
+/** `password`: open type 9 only (never stored on the paper). */
+export const createPaperReq = z.object({ examId: idSchema, password: z.string().max(64).optional() });
 export const paperQuReq = z.object({ paperId: idSchema, quId: idSchema });
 
 export const paperCardQu = z.object({

@@ -56,9 +56,9 @@ describe('save and detail', () => {
       startTime, endTime, totalTime: 45, totalScore: 20, qualifyScore: 12, chance: 2, quCount: 6,
     });
     expect(d.ruleList).toEqual([
-      { repoId, repoId_dictText: repoTitle, quType: 1, quType_dictText: '单选题', quCount: 3, quScore: 2 },
-      { repoId, repoId_dictText: repoTitle, quType: 2, quType_dictText: '多选题', quCount: 2, quScore: 5 },
-      { repoId, repoId_dictText: repoTitle, quType: 3, quType_dictText: '判断题', quCount: 1, quScore: 4 },
+      { repoId, repoId_dictText: repoTitle, quType: 1, quType_dictText: '单选题', level: 0, level_dictText: '不限', chapterId: '', chapterId_dictText: '', quCount: 3, quScore: 2 },
+      { repoId, repoId_dictText: repoTitle, quType: 2, quType_dictText: '多选题', level: 0, level_dictText: '不限', chapterId: '', chapterId_dictText: '', quCount: 2, quScore: 5 },
+      { repoId, repoId_dictText: repoTitle, quType: 3, quType_dictText: '判断题', level: 0, level_dictText: '不限', chapterId: '', chapterId_dictText: '', quCount: 1, quScore: 4 },
     ]);
   });
 
@@ -80,7 +80,8 @@ describe('save and detail', () => {
     expect(res).toMatchObject({ status: 200, code: ExamError.RULE_SHORT.code, success: false });
     expect(res.msg).toContain(`「${repoTitle}」`);
     expect(res.msg).toContain('多选题');
-    expect(res.msg).toBe(`第2条规则：题库「${repoTitle}」的多选题只有2道，不足3道！`);
+    expect(res.msg).toBe(`第2条规则：题库「${repoTitle}」多选题不足：需要 3，仅有 2`);
+    expect(res.data).toEqual({ shortfalls: [{ index: 1, need: 3, have: 2, msg: res.msg }] });
     expect({ exams: await rowCount(t, 'el_exam'), rules: await rowCount(t, 'el_exam_rule') }).toEqual(before);
     // A deleted question no longer counts.
     const q = await createQu(t, admin, repoId, 2);
@@ -97,14 +98,25 @@ describe('save and detail', () => {
       [examBody(repoId, { startTime: shanghaiTime(2 * HOUR), endTime: shanghaiTime(HOUR) }), '结束时间必须晚于开始时间！'],
       [examBody(repoId, { startTime: shanghaiTime(HOUR), endTime: shanghaiTime(HOUR) }), '结束时间必须晚于开始时间！'],
       [examBody(repoId, { ruleList: [] }), '请至少添加一条组卷规则！'],
-      [examBody(repoId, { ruleList: [rule, { ...rule, quScore: 2 }] }), '同一题库的同一题型只能添加一条规则！'],
+      [examBody(repoId, { ruleList: [rule, { ...rule, quScore: 2 }] }), '同一题库、题型、难度和章节只能添加一条规则！'],
       [examBody(repoId, { ruleList: [{ ...rule, repoId: '' }] }), '请选择题库！'],
       [examBody(repoId, { ruleList: [{ ...rule, quType: 7 }] }), '暂不支持该题型！'],
       [examBody(repoId, { ruleList: [{ ...rule, quCount: 0 }] }), '抽题数量必须大于0！'],
       [examBody(repoId, { ruleList: [{ ...rule, quScore: 1.5 }] }), '每题分数必须为整数！'],
       [examBody(repoId, { title: ' ' }), '考试名称不能为空！'],
       [examBody(repoId, { totalTime: 0 }), '考试时长必须大于0！'],
-      [examBody(repoId, { openType: 2 }), '暂只支持完全公开的考试！'],
+      [examBody(repoId, { openType: 4 }), '开放类型不正确！'],
+      [examBody(repoId, { openType: 9 }), '请设置考试密码！'],
+      [examBody(repoId, { openType: 2 }), '请选择开放的部门！'],
+      [examBody(repoId, { handMinMinutes: 30 }), '最早交卷时间必须小于考试时长！'],
+      [examBody(repoId, { pointsCost: -1 }), '消耗积分不能小于0！'],
+      [examBody(repoId, { resultShow: 4 }), '成绩显示方式不正确！'],
+      [examBody(repoId, { markMode: 2 }), '双盲阅卷请设置仲裁分差！'],
+      [examBody(repoId, { camInterval: 0 }), '抓拍间隔不能小于1！'],
+      [examBody(repoId, { shuffleQu: 1 }), '开关值不正确！'],
+      [examBody(repoId, { paperMethod: 2 }), '请至少选择一道试题！'],
+      [examBody(repoId, { paperMethod: 4 }), '组卷方式不正确！'],
+      [examBody(repoId, { offline: true, ruleList: [] }), '试卷总分不能为空！'],
       [examBody(repoId, { startTime: '2030/01/01 10:00' }), '时间格式应为 yyyy-MM-dd HH:mm:ss'],
     ];
     for (const [body, msg] of cases) {
@@ -113,7 +125,7 @@ describe('save and detail', () => {
     const noRules = examBody(repoId);
     delete noRules.ruleList;
     expect(await t.call(examApi.save, noRules, admin)).toMatchObject({ code: ErrorCode.BAD_PARAMS, success: false });
-    expect(await t.call(examApi.save, examBody('1234567890123456789'), admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '题库不存在或已被删除！' });
+    expect(await t.call(examApi.save, examBody('1234567890123456789'), admin)).toMatchObject({ code: ExamError.RULE_SHORT.code, msg: '第1条规则：题库不存在或已被删除！' });
     expect(await rowCount(t, 'el_exam')).toBe(before);
   });
 });
@@ -172,7 +184,10 @@ describe('learner view', () => {
     const id = await createExam(t, admin, examBody(repoId, { title, content: '考试须知', chance: 3, ruleList: [{ repoId, quType: 1, quCount: 2, quScore: 5 }] }));
     const page = must(await t.call<Page<OnlineExam>>(examApi.onlinePaging, { params: { title } }, learner));
     expect(page).toMatchObject({ total: 1, pages: 1, current: 1, size: 10 });
-    const expected = { id, title, content: '考试须知', openType: 1, openType_dictText: '完全公开', startTime: null, endTime: null, totalTime: 30, totalScore: 10, qualifyScore: 6, quCount: 2, chance: 3, tryCount: 0, processPaperId: null };
+    const expected = {
+      id, title, content: '考试须知', examType: 1, examType_dictText: '正式考试', openType: 1, openType_dictText: '完全公开', startTime: null, endTime: null, totalTime: 30, totalScore: 10, qualifyScore: 6, quCount: 2,
+      chance: 3, tryCount: 0, processPaperId: null, needPassword: false, pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, offline: false,
+    };
     expect(page.records[0]).toEqual(expected);
     expect(must(await checkInfo(id))).toEqual(expected);
   });

@@ -44,12 +44,13 @@ export default defineModule({
   name: 'paper',
   summary: '试卷与作答',
   // examApply: create-paper of an exam with needApply asks for an approved application.
-  // sysUser, sysRole: marking shows learners' names and honours the data scope.
-  deps: ['exam', 'qu', 'examApply', 'sysUser', 'sysRole'],
+  // sysUser, sysRole: marking shows learners' names and honours the data scope; repo: chapters of
+  // the preview; points: an exam's points cost.
+  deps: ['exam', 'qu', 'repo', 'points', 'examApply', 'sysUser', 'sysRole'],
   tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer', 'el_paper_mark'],
   service: (ctx) => new PaperService(ctx),
   routes: (r, papers) => {
-    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, user.deptCode));
+    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, { password: body.password ?? '', deptCode: user.deptCode }));
     r.json(paperApi.paperDetail, ({ body, user }) => papers.paperDetail(user.userId, body.id));
     r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
     r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
@@ -65,7 +66,7 @@ export default defineModule({
     {
       kind: 'paper',
       create: async ({ services }, userId) => {
-        const exam = (await services.exam.onlinePaging(userId, { current: 1, size: 1 })).records[0];
+        const exam = (await services.exam.onlinePaging({ userId }, { current: 1, size: 100 })).records.find((e) => !e.needPassword && e.pointsCost === 0);
         if (!exam) throw new Error('no open exam to draw a paper from');
         return (await services.paper.createPaper(userId, exam.id)).id;
       },

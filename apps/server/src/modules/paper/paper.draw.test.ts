@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sample, shuffle } from './paper.draw';
+import { drawRules, ruleCapacity, sample, shuffle, splitScore, type DrawRule, type PoolQu } from './paper.draw';
 
 describe('sample', () => {
   it('draws n distinct items of the pool', () => {
@@ -45,5 +45,41 @@ describe('shuffle', () => {
   it('produces different orders over many runs', () => {
     const orders = new Set(Array.from({ length: 60 }, () => shuffle([1, 2, 3, 4]).join('')));
     expect(orders.size).toBeGreaterThan(5);
+  });
+});
+
+describe('drawing by rules (level × chapter, overlapping rules)', () => {
+  const q = (id: string, level: number, chapterId = ''): PoolQu => ({ id, repoId: 'r', quType: 1, level, chapterId });
+  const rule = (level: number, quCount: number, chapterId = ''): DrawRule => ({ repoId: 'r', quType: 1, level, chapterId, quCount });
+  // 2 hard in chapter c1, 2 normal in c1, 2 hard in c2.
+  const pool = [q('h1', 2, 'c1'), q('h2', 2, 'c1'), q('n1', 1, 'c1'), q('n2', 1, 'c1'), q('h3', 2, 'c2'), q('h4', 2, 'c2')];
+
+  it('gives every rule its count when they fit together, and the exact maximum otherwise', () => {
+    expect(ruleCapacity([rule(0, 2), rule(2, 4)], pool).got).toEqual([2, 4]);
+    // "any" takes 3 and "hard" 4 of 6 questions: one rule must fall short by one.
+    const { got } = ruleCapacity([rule(0, 3), rule(2, 4)], pool);
+    expect(got[0]! + got[1]!).toBe(6);
+    expect(ruleCapacity([rule(2, 1, 'c9')], pool).got).toEqual([0]);
+  });
+
+  it('crossing rules (chapter c1 any level × hard any chapter) are drawn without a question twice', () => {
+    const rules = [rule(0, 3, 'c1'), rule(2, 3)];
+    for (let i = 0; i < 200; i++) {
+      const drawn = drawRules(rules, pool);
+      expect(drawn).not.toBeNull();
+      const [a, b] = drawn as [string[], string[]];
+      expect(a).toHaveLength(3);
+      expect(b).toHaveLength(3);
+      expect(new Set([...a, ...b]).size).toBe(6);
+      for (const id of a) expect(['h1', 'h2', 'n1', 'n2']).toContain(id);
+      for (const id of b) expect(['h1', 'h2', 'h3', 'h4']).toContain(id);
+    }
+    expect(drawRules([rule(0, 4, 'c1'), rule(2, 3)], pool)).toBeNull();
+  });
+
+  it('splits a combined score over its sub-questions, larger parts first', () => {
+    expect(splitScore(10, 3)).toEqual([4, 3, 3]);
+    expect(splitScore(2, 3)).toEqual([1, 1, 0]);
+    expect(splitScore(5, 0)).toEqual([]);
   });
 });

@@ -253,3 +253,26 @@ export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
     after = (rows[rows.length - 1] as { id: string }).id;
   }
 }
+
+/**
+ * The live top-level questions of the given banks with what exam rules filter on (type, level,
+ * chapter), ordered by sort then id (the stable order of a paper that is not shuffled).
+ */
+export function drawPoolOf(db: Executor, repoIds: string[]) {
+  if (repoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('el_qu')
+    .select(['id', 'repoId', 'quType', 'level', 'chapterId'])
+    .where('repoId', 'in', repoIds)
+    .where('deleted', '=', 0)
+    .where('parentId', '=', '')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The live sub-questions of combined questions, in their order. */
+export function subQusOf(db: Executor, parentIds: string[]) {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('el_qu').selectAll().where('parentId', 'in', parentIds).where('deleted', '=', 0).orderBy('sort').orderBy('id').execute();
+}

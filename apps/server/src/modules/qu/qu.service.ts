@@ -271,6 +271,19 @@ export class QuService {
     return repo.liveQuIds(db, repoId, quType);
   }
 
+  /**
+   * `[{id, repoId, quType, level, chapterId}]` of the live top-level questions of the given banks:
+   * the pools of exam rules by type × level × chapter (module exam / paper drawing).
+   */
+  drawPool(db: Executor, repoIds: string[]) {
+    return repo.drawPoolOf(db, [...new Set(repoIds)]);
+  }
+
+  /** The live sub-questions (el_qu rows) of the given combined questions, in their order. */
+  subQuestions(db: Executor, parentIds: string[]) {
+    return repo.subQusOf(db, parentIds);
+  }
+
   /** Options of the given questions in stored order (drawing a paper needs only these). */
   options(db: Executor, ids: string[]) {
     return repo.optionsOf(db, ids);

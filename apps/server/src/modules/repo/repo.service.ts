@@ -271,4 +271,14 @@ export class RepoService {
   count(): Promise<number> {
     return repo.countRepos(this.db);
   }
+
+  /** `id → {title, isExam}` of the live banks among `ids` (a bank drawn into exams needs isExam = 1; module exam / paper). */
+  async examBanks(db: Executor, ids: string[]): Promise<Map<string, { title: string; isExam: boolean }>> {
+    return new Map((await repo.liveRepos(db, [...new Set(ids)])).map((r) => [r.id, { title: r.title, isExam: r.isExam === 1 }]));
+  }
+
+  /** `id → {repoId, title}` of chapters, for the level/chapter of exam rules (module exam). */
+  async chapterMap(db: Executor, ids: string[]): Promise<Map<string, { repoId: string; title: string }>> {
+    return new Map((await repo.findChapters(db, [...new Set(ids.filter(Boolean))])).map((c) => [c.id, { repoId: c.repoId, title: c.title }]));
+  }
 }

@@ -2,7 +2,9 @@
  * /admin/exam/exam — exams (SPEC §2 paging tables): title search, paged table with a state tag,
  * enable/disable (/api/exam/exam/state: 0 normal, 1 disabled; '状态修改成功!'), edit → ExamForm,
  * delete and batch delete with confirmation, 通知 (NotifyExamDialog: prepare-notify with the job's
- * progress). Buttons per permission code.
+ * progress), 复制 (/api/exam/exam/copy: a disabled deep copy titled …（副本）), 预览 and 打印 (ExamPreview,
+ * a sample paper; 打印 opens it with ?print=1). Columns examType, openType, paper method. Buttons per
+ * permission code.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,6 +35,16 @@ export default function ListExam() {
   const [notifying, setNotifying] = useState<ExamRecord | null>(null);
   const remove = useDeleteAction((ids) => call(examApi.delete, { ids }), refresh);
 
+  const copy = async (r: ExamRecord) => {
+    try {
+      await call(examApi.copy, { id: r.id });
+      message.success('复制成功！副本为禁用状态，请修改后启用');
+      refresh();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
   const changeState = async (ids: string[], state: number) => {
     if (ids.length === 0) {
       message.warning(SELECT_ONE);
@@ -49,6 +61,9 @@ export default function ListExam() {
 
   const columns: TableColumnsType<ExamRecord> = [
     { title: '考试名称', dataIndex: 'title', ellipsis: true },
+    { title: '类型', dataIndex: 'examType_dictText', width: 90 },
+    { title: '开放类型', dataIndex: 'openType_dictText', width: 90 },
+    { title: '组卷方式', key: 'method', width: 90, render: (_, r) => (r.offline ? '线下考试' : r.paperMethod_dictText) },
     { title: '考试时长', dataIndex: 'totalTime', width: 100, render: (t: number) => `${t} 分钟` },
     { title: '总分', dataIndex: 'totalScore', width: 70 },
     { title: '及格分', dataIndex: 'qualifyScore', width: 80 },
@@ -63,21 +78,34 @@ export default function ListExam() {
     {
       title: '操作',
       key: 'op',
-      width: 230,
+      width: 360,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <RowAction code={ExamPerm.UPDATE} onClick={() => navigate(`/admin/exam/exam/update/${encodeURIComponent(r.id)}`)}>
             编辑
           </RowAction>
+          <RowAction code={ExamPerm.ADD} onClick={() => void copy(r)} data-testid={`exam-copy-${r.id}`}>
+            复制
+          </RowAction>
+          {r.offline ? null : (
+            <>
+              <RowAction code={ExamPerm.PREVIEW} onClick={() => navigate(`/admin/exam/exam/preview/${encodeURIComponent(r.id)}`)} data-testid={`exam-preview-${r.id}`}>
+                预览
+              </RowAction>
+              <RowAction code={ExamPerm.PREVIEW} onClick={() => navigate(`/admin/exam/exam/preview/${encodeURIComponent(r.id)}?print=1`)} data-testid={`exam-print-${r.id}`}>
+                打印
+              </RowAction>
+            </>
+          )}
           <RowAction code={ExamPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
             {r.state === 0 ? '禁用' : '启用'}
           </RowAction>
           <RowAction code={ExamPerm.UPDATE} onClick={() => setNotifying(r)} data-testid={`exam-notify-${r.id}`}>
             通知
           </RowAction>
-          {/* Offline exams: 成绩录入 (module exam-offline); `offline` comes with the exam settings of issue 8. */}
-          {(r as ExamRecord & { offline?: number }).offline === 1 ? (
+          {/* Offline exams: 成绩录入 (module exam-offline). */}
+          {r.offline ? (
             <RowAction code={ExamOfflinePerm.LIST} onClick={() => navigate(`/admin/exam/offline/${encodeURIComponent(r.id)}`)} data-testid={`exam-offline-${r.id}`}>
               成绩录入
             </RowAction>
@@ -105,7 +133,7 @@ export default function ListExam() {
         </PermButton>
         <BatchDeleteButton code={ExamPerm.DELETE} onClick={() => remove(selected)} />
       </ListToolbar>
-      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([ExamPerm.DELETE, ExamPerm.STATE])} scroll={{ x: 1050 }} />
+      <PagedTable<ExamRecord> list={list} columns={columns} selectable={hasPerm([ExamPerm.DELETE, ExamPerm.STATE])} scroll={{ x: 1450 }} />
       <NotifyExamDialog exam={notifying} onClose={() => setNotifying(null)} />
     </Card>
   );

@@ -1,22 +1,29 @@
 /**
  * Exam rule editor (contracts `examRule`): rows of [bank select → that bank's available count per
- * type (typeCountList of /api/repo/detail), type select, quCount (max = available), quScore], add
- * and remove. Row errors come from `examRule` plus the availability check; `ruleRowErrors` is used
- * by the form before submitting.
+ * type (typeCountList of /api/repo/detail), type select, level (不限 / 普通 / 较难), chapter of the
+ * bank (optional), quCount (max = available when neither level nor chapter narrows it), quScore],
+ * add and remove. Row errors come from `examRule` plus the availability check; `ruleRowErrors` is
+ * used by the form before submitting. What level and chapter leave (and rules sharing questions)
+ * the server answers live through check-rules (ExamForm shows the shortfalls).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button, InputNumber, Select, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
-import { examRule } from '@kaopei/contracts/exam';
+import { examRule, RULE_LEVEL_LABEL } from '@kaopei/contracts/exam';
 import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { call } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
+import { ChapterSelect } from '../../../components/ChapterSelect';
 
 export interface RuleDraft {
   key: string;
   repoId: string;
   quType: number | null;
+  /** 0 any, 1 normal, 2 hard. */
+  level: number;
+  /** '' any chapter. */
+  chapterId: string;
   quCount: number | null;
   quScore: number | null;
 }
@@ -24,7 +31,7 @@ export interface RuleDraft {
 let seq = 0;
 export function newRule(init: Partial<RuleDraft> = {}): RuleDraft {
   seq += 1;
-  return { key: `rule-${Date.now()}-${seq}`, repoId: '', quType: null, quCount: null, quScore: null, ...init };
+  return { key: `rule-${Date.now()}-${seq}`, repoId: '', quType: null, level: 0, chapterId: '', quCount: null, quScore: null, ...init };
 }
 
 /** Available live questions of `quType` in a bank, or null while unknown. */
@@ -35,9 +42,10 @@ export function availableOf(repo: RepoRecord | undefined, quType: number | null)
 
 /** Chinese messages of one row's broken rules (empty = valid). */
 export function ruleRowErrors(rule: RuleDraft, available: number | null): string[] {
-  const parsed = examRule.safeParse({ repoId: rule.repoId, quType: rule.quType ?? undefined, quCount: rule.quCount ?? undefined, quScore: rule.quScore ?? undefined });
+  const parsed = examRule.safeParse({ repoId: rule.repoId, quType: rule.quType ?? undefined, level: rule.level, chapterId: rule.chapterId, quCount: rule.quCount ?? undefined, quScore: rule.quScore ?? undefined });
   const errors = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
-  if (available !== null && rule.quCount !== null && rule.quCount > available) errors.push(`抽题数量不能超过可用题数（${available}）！`);
+  const narrowed = rule.level !== 0 || rule.chapterId !== '';
+  if (!narrowed && available !== null && rule.quCount !== null && rule.quCount > available) errors.push(`抽题数量不能超过可用题数（${available}）！`);
   return [...new Set(errors)];
 }
 
@@ -65,7 +73,7 @@ function RuleRow({ index, rule, showErrors, onChange, onRemove }: RowProps) {
         <div data-testid={`rule-repo-${index}`} className="rule-repo">
           <RepoSelect
             value={rule.repoId || undefined}
-            onChange={(v) => onChange({ repoId: v ?? '' })}
+            onChange={(v) => onChange({ repoId: v ?? '', chapterId: '' })}
             style={{ width: '100%' }}
             testIdPrefix={`rule-repo-${index}-option`}
           />
@@ -79,11 +87,29 @@ function RuleRow({ index, rule, showErrors, onChange, onRemove }: RowProps) {
             options={SUPPORTED_QU_TYPES.map((t) => ({ value: t, label: QU_TYPE_LABEL[t], 'data-testid': `rule-type-${index}-option-${t}` }))}
           />
         </div>
+        <div data-testid={`rule-level-${index}`} className="rule-level">
+          <Select<number>
+            value={rule.level}
+            onChange={(v) => onChange({ level: v })}
+            style={{ width: '100%' }}
+            options={[0, 1, 2].map((l) => ({ value: l, label: RULE_LEVEL_LABEL[l], 'data-testid': `rule-level-${index}-option-${l}` }))}
+          />
+        </div>
+        <div className="rule-chapter">
+          <ChapterSelect
+            repoId={rule.repoId || undefined}
+            testId={`rule-chapter-${index}`}
+            placeholder="不限章节"
+            allowClear
+            value={rule.chapterId || undefined}
+            onChange={(v) => onChange({ chapterId: v ?? '' })}
+          />
+        </div>
         <InputNumber
           className="rule-count"
           placeholder="抽题数量"
           min={1}
-          max={available ?? undefined}
+          max={rule.level === 0 && !rule.chapterId ? (available ?? undefined) : undefined}
           precision={0}
           value={rule.quCount}
           onChange={(v) => onChange({ quCount: typeof v === 'number' ? v : null })}
@@ -134,6 +160,8 @@ export function RuleEditor({ value, showErrors, onChange }: Props) {
       <div className="rule-header">
         <span className="rule-repo">题库</span>
         <span className="rule-type">题型</span>
+        <span className="rule-level">难度</span>
+        <span className="rule-chapter">章节</span>
         <span className="rule-count">抽题数量</span>
         <span className="rule-score">每题分数</span>
       </div>

@@ -4,4 +4,5 @@ import type { ViewLoaders } from '../../../router/registry';
 export const views = {
   ListExam: () => import('./ListExam'),
   ExamForm: () => import('./ExamForm'),
+  ExamPreview: () => import('./ExamPreview'),
 } satisfies ViewLoaders;

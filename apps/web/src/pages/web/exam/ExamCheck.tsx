@@ -1,12 +1,14 @@
 /**
  * /web/exam/check/:id (:id = exam id) — 考试须知: exam info (/api/exam/exam/check-info) and rules.
  * 开始考试 → create-paper → /web/exam/start/:paperId; with a paper in progress (processPaperId, or
- * code 20010002 whose data.id is that paper) the learner resumes it instead (继续考试).
+ * code 20010002 whose data.id is that paper) the learner resumes it instead (继续考试). An exam of
+ * open type 9 (needPassword) asks for its password, sent with create-paper (20040001 when wrong);
+ * points cost, latest start and earliest hand-in are listed when the exam sets them.
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
 import { examApi } from '@kaopei/contracts/exam';
 import { paperApi, PaperError } from '@kaopei/contracts/paper';
 import { call, isApiError } from '../../../api/request';
@@ -25,6 +27,7 @@ export default function ExamCheck() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
+  const [password, setPassword] = useState('');
   const info = useQuery({ queryKey: ['check-info', id], queryFn: () => call(examApi.checkInfo, { id }) });
 
   const goPaper = (paperId: string) => navigate(`/web/exam/start/${encodeURIComponent(paperId)}`, { replace: true });
@@ -36,7 +39,7 @@ export default function ExamCheck() {
     }
     setStarting(true);
     try {
-      const paper = await call(paperApi.createPaper, { examId: id }, { quiet: [PaperError.EXAM_IN_PROGRESS.code] });
+      const paper = await call(paperApi.createPaper, { examId: id, ...(info.data?.needPassword ? { password } : {}) }, { quiet: [PaperError.EXAM_IN_PROGRESS.code] });
       goPaper(paper.id);
     } catch (err) {
       const inProgress = isApiError(err, PaperError.EXAM_IN_PROGRESS.code) ? (err.data as { id?: string } | null)?.id : undefined;
@@ -69,6 +72,9 @@ export default function ExamCheck() {
             { key: 'qualify', label: '及格分', children: `${exam.qualifyScore} 分` },
             { key: 'try', label: '已考/可考次数', children: attemptsText(exam) },
             { key: 'window', label: '考试时间', children: formatWindow(exam.startTime, exam.endTime) },
+            ...(exam.pointsCost > 0 ? [{ key: 'points', label: '消耗积分', children: `${exam.pointsCost} 积分（首次参加时扣除）` }] : []),
+            ...(exam.lateMaxMinutes > 0 ? [{ key: 'late', label: '最迟开考', children: `开考后 ${exam.lateMaxMinutes} 分钟内` }] : []),
+            ...(exam.handMinMinutes > 0 ? [{ key: 'hand', label: '最早交卷', children: `开考 ${exam.handMinMinutes} 分钟后` }] : []),
           ]}
         />
         {exam.content ? (
@@ -87,6 +93,17 @@ export default function ExamCheck() {
         </div>
         {noChance ? <Alert type="warning" showIcon title="考试次数已用完！" style={{ marginBottom: 16 }} /> : null}
         {resume ? <Alert type="info" showIcon title="您有正在进行的考试，请继续作答！" style={{ marginBottom: 16 }} /> : null}
+        {exam.needPassword && !resume ? (
+          <Input.Password
+            placeholder="请输入考试密码"
+            maxLength={64}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            style={{ maxWidth: 300, marginBottom: 16, display: 'flex' }}
+            autoComplete="off"
+            data-testid="check-password"
+          />
+        ) : null}
         <Space>
           <Button type="primary" size="large" loading={starting} disabled={noChance} onClick={start} data-testid="check-start">
             {resume ? '继续考试' : '开始考试'}
