@@ -53,6 +53,8 @@ export class ExamApplyService {
    */
   async save(user: AuthUser, req: ApplySaveReq): Promise<{ id: string }> {
     const exam = await this.ctx.services.exam.require(this.db, req.examId);
+    // An exam of open type 2 or 3 that is not open to the learner does not exist for them.
+    if (!(await this.ctx.services.exam.isOpenTo(this.db, exam, { userId: user.userId, deptCode: user.deptCode }))) throw notFound('考试不存在或已被删除！');
     if (exam.needApply !== 1) throw new AppError(ExamApplyError.NOT_NEEDED);
     const at = now();
     if (exam.state !== 0 || (exam.endTime !== null && at >= exam.endTime)) throw new AppError(ExamApplyError.EXAM_CLOSED);

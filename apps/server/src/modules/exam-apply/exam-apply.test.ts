@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
 import { APPLY_SUBMITTED, examApplyApi, ExamApplyError, ExamApplyPerm, type ApplyRecord, type MyApplyState } from '@kaopei/contracts/exam-apply';
 import { msgApi } from '@kaopei/contracts/notify';
+import { examApi } from '@kaopei/contracts/exam';
 import { paperApi } from '@kaopei/contracts/paper';
 import { repoApi } from '@kaopei/contracts/repo';
 import { departApi } from '@kaopei/contracts/sys-depart';
@@ -67,6 +68,17 @@ describe('applying', () => {
     expect((await t.call(examApplyApi.save, { examId, applyMsg: '想考' }, u.token)).code).toBe(ExamApplyError.EXAM_CLOSED.code);
     expect(await applies(examId)).toEqual([]);
     expect(await applies(open)).toEqual([]);
+  });
+
+  it('an exam open to named people only does not exist for anybody else', async () => {
+    const [named, other] = [await t.newLearner(), await t.newLearner()];
+    const examId = await exam();
+    await t.db.updateTable('el_exam').set({ openType: 3 }).where('id', '=', examId).execute();
+    must(await t.call(examApi.userRefJoin, { refId: examId, ids: [named.userId] }, admin));
+    expect((await t.call(examApplyApi.save, { examId, applyMsg: '想考' }, other.token)).code).toBe(ErrorCode.NOT_FOUND);
+    expect(await applies(examId)).toEqual([]);
+    must(await t.call(examApplyApi.save, { examId, applyMsg: '想考' }, named.token));
+    expect((await applies(examId)).map((a) => a.userId)).toEqual([named.userId]);
   });
 
   it('a double click applies once; applying again while pending replaces the reason; create-paper waits for the approval', async () => {

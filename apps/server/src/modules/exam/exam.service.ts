@@ -439,7 +439,7 @@ export class ExamService {
   }
 
   /** Whether the exam's open type lets the learner in (1, 9 everybody; 2 departments with sub-departments; 3 named people). */
-  private async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
+  async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
     if (exam.openType === 2) {
       const deptCode = learner.deptCode ?? (await this.deptOf(learner.userId));
       return (await repo.refIdsOf(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
