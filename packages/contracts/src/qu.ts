@@ -94,6 +94,45 @@ export function joinAlternatives(answers: string[]): string {
   return answers.map((a) => a.replace(/\|/g, '\\|')).join('|');
 }
 
+/**
+ * THE blank-mark rule of fill-blank (5) questions, one for the question form, every importer and
+ * exporter and the learner's exam page (docs/decisions.md "Interchange"): in the text of the
+ * content — outside HTML tags; a tag ends a run — each run of three or more underscores `___` is
+ * one blank, in order. Empty brackets （ ） are ordinary text. Writers put `BLANK_MARK` (six).
+ */
+export const BLANK_MARK = '______';
+const BLANK_RUN = /_{3,}/g;
+
+/**
+ * The content split at its blank marks: `n` blanks give `n + 1` pieces of HTML (the marks removed,
+ * tags kept in the piece they belong to), e.g. `'<p>甲___乙______</p>'` → `['<p>甲', '乙', '</p>']`.
+ * Render piece, blank 1, piece, blank 2, …, piece.
+ */
+export function splitBlankMarks(html: string): string[] {
+  const pieces: string[] = [];
+  let cur = '';
+  for (const part of html.split(/(<[^>]*>)/)) {
+    if (part.startsWith('<') && part.endsWith('>')) {
+      cur += part;
+      continue;
+    }
+    let last = 0;
+    for (const m of part.matchAll(BLANK_RUN)) {
+      pieces.push(cur + part.slice(last, m.index));
+      cur = '';
+      last = (m.index ?? 0) + m[0].length;
+    }
+    cur += part.slice(last);
+  }
+  pieces.push(cur);
+  return pieces;
+}
+
+/** Number of blank marks in a content (see `splitBlankMarks`). */
+export function countBlankMarks(html: string): number {
+  return splitBlankMarks(html).length - 1;
+}
+
 /** One keyword of a short answer's optional pre-score: a hit adds `score` (points, > 0). */
 export const quKeyword = z.object({
   word: z.string({ error: '关键词不能为空！' }).trim().min(1, '关键词不能为空！').max(100, '关键词不能超过100个字符'),
