@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DUP_MODES, IMPORT_FORMATS, QU_IMPORT_JOB, importResult, type DupMode, type ImportFormat, type ImportResult, type ImportUnmapped } from '@kaopei/contracts/qu';
+import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import type { JobContext } from '../../platform/jobs';
 import type { UploadedFile } from '../../platform/router';
@@ -201,10 +202,26 @@ export class QuImporter {
     await job.progress(70, `正在导入${list.length}道试题…`);
     await this.ctx.db.transaction().execute(async (trx) => {
       const repoIds = p.repoId ? null : await this.ctx.services.repo.ensureByTitles(trx, list.map((q) => q.repoTitle), p.userId);
-      const rows = list.map((q) => toNewQuestion(rewriteFiles(q, urls), p.repoId ?? (repoIds?.get(q.repoTitle) as string)));
+      const bankOf = (q: IxQuestion) => p.repoId ?? (repoIds?.get(q.repoTitle) as string);
+      const chapters = await this.ensureChapters(trx, list.map((q) => ({ repoId: bankOf(q), chapter: q.chapter })));
+      const rows = list.map((q) => toNewQuestion(rewriteFiles(q, urls), bankOf(q), chapters.get(`${bankOf(q)}\u0000${q.chapter}`) ?? ''));
       await this.qus.insertMany(trx, rows, p.userId, now());
     });
     return { ...result, imported: list.length, skipped: parsed.questions.length - list.length };
+  }
+
+  /**
+   * Chapter ids of `(bank, chapter title)` pairs, created when missing (repo.ensureChapter, race-safe);
+   * keyed `${repoId}\u0000${title}`, pairs with a blank title left out. Runs in the import's transaction.
+   */
+  private async ensureChapters(trx: Executor, pairs: { repoId: string; chapter: string }[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const { repoId, chapter } of pairs) {
+      const key = `${repoId}\u0000${chapter}`;
+      if (chapter.trim() === '' || out.has(key)) continue;
+      out.set(key, await this.ctx.services.repo.ensureChapter(trx, repoId, chapter));
+    }
+    return out;
   }
 
   /** Stores the embedded files the imported questions refer to; answers name → url. */

@@ -232,6 +232,8 @@ export interface ExportQuestion {
   blankOpts: number;
   keywords: { word: string; score: number }[];
   repoTitle: string;
+  /** Chapter title of the bank ('' / absent: none): written as the category below the bank's. */
+  chapter?: string;
   answerList: IxOption[];
   subList: ExportQuestion[];
 }
@@ -353,9 +355,13 @@ function nearestFraction(f: number): number {
 export const MOODLE_XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n';
 export const MOODLE_XML_TAIL = '</quiz>\n';
 
-/** A category element for a bank title. */
-export function categoryXml(repoTitle: string): string {
-  return `  <question type="category">\n    <category>\n      <text>${cdata(`$course$/${repoTitle.replace(/\//g, '//')}`)}</text>\n    </category>\n  </question>\n`;
+/**
+ * A category element for a bank title and optionally one of its chapters: `$course$/<bank>/<chapter>`
+ * (a `/` inside a title doubled, as Moodle does); the reader maps it back (`categoryToBank`).
+ */
+export function categoryXml(repoTitle: string, chapter = ''): string {
+  const path = [repoTitle, chapter].filter((s) => s !== '').map((s) => s.replace(/\//g, '//')).join('/');
+  return `  <question type="category">\n    <category>\n      <text>${cdata(`$course$/${path}`)}</text>\n    </category>\n  </question>\n`;
 }
 
 /** A whole export of `questions` (small sets and tests; the endpoint streams the same pieces). */
@@ -363,9 +369,10 @@ export function buildMoodleXml(questions: ExportQuestion[]): string {
   let out = MOODLE_XML_HEAD;
   let bank: string | undefined;
   questions.forEach((q, i) => {
-    if (q.repoTitle !== bank) {
-      bank = q.repoTitle;
-      out += categoryXml(bank);
+    const key = `${q.repoTitle}\u0000${q.chapter ?? ''}`;
+    if (key !== bank) {
+      bank = key;
+      out += categoryXml(q.repoTitle, q.chapter);
     }
     out += questionXml(q, i + 1);
   });

@@ -309,7 +309,7 @@ export class QuService {
   }
 
   /**
-   * The questions matching `filter` as Moodle XML (qu.moodle-xml.ts: a category per bank, every type,
+   * The questions matching `filter` as Moodle XML (qu.moodle-xml.ts: a category per bank and chapter `Bank/Chapter`, every type,
    * our `<kaopei>` extension so that the file imports back unchanged), streamed page by page like
    * `exportSheet`. Stored upload urls stay as they are (relative to this site).
    */
@@ -332,7 +332,11 @@ export class QuService {
         let chunk = '';
         for (const q of page) {
           const title = q.repoTitle ?? '';
-          if (title !== bank) chunk += categoryXml((bank = title));
+          const chapter = q.chapterTitle ?? '';
+          if (`${title}\u0000${chapter}` !== bank) {
+            bank = `${title}\u0000${chapter}`;
+            chunk += categoryXml(title, chapter);
+          }
           chunk += questionXml(asExport(q, q.options, title, q.subs.map((s) => asExport(s, s.options, title, []))), ++i);
         }
         if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
