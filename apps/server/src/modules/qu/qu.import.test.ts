@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME } from '@kaopei/contracts/qu';
 import { SHARED_DATA_DIR, hasSharedData, sharedDataPath } from '../../test/shared-data';
 import { parseQuestionFile, parseQuestionSheet, type ParsedQuestion } from './qu.import';
-import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.sheet';
+import { buildQuestionSheet, type SheetQuestion } from './qu.sheet';
 
 interface JsonOption { content: string; isRight: boolean; analysis: string; image: string }
 interface JsonQuestion { type: number; level: number; content: string; analysis: string; image: string; options: JsonOption[] }

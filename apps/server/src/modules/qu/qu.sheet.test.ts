@@ -171,7 +171,7 @@ describe('every type through the sheet', () => {
       { row: 11, msg: '第11-12行（题目序号 3-1）：所属组合题「1」不是写在本题之前的组合题（小题须紧跟在其组合题之后）！' },
     ]);
     expect(res.questions.map((q) => q.no)).toEqual(['2']);
-    const nested = await parse(await buildQuestionSheet([mix({ subList: [{ ...mix(), subList: undefined, answerList: [] }] })]));
+    const nested = await parse(await buildQuestionSheet([mix({ subList: [{ quType: 99, content: '小材料', answerList: [] }] })]));
     expect(nested.errors).toEqual([{ row: 4, msg: '第4行（题目序号 1-1）：组合题的小题不能是组合题！' }]);
     const withOptions = await parse(await buildQuestionSheet([mix({ answerList: [{ content: 'x', isRight: false }], subList: [single] })]));
     expect(withOptions.errors[0]?.msg).toBe('第3行（题目序号 1）：组合题不能有选项，请在小题中填写！');
