@@ -94,6 +94,45 @@ export function joinAlternatives(answers: string[]): string {
   return answers.map((a) => a.replace(/\|/g, '\\|')).join('|');
 }
 
+/**
+ * THE blank-mark rule of fill-blank (5) questions, one for the question form, every importer and
+ * exporter and the learner's exam page (docs/decisions.md "Interchange"): in the text of the
+ * content — outside HTML tags; a tag ends a run — each run of three or more underscores `___` is
+ * one blank, in order. Empty brackets （ ） are ordinary text. Writers put `BLANK_MARK` (six).
+ */
+export const BLANK_MARK = '______';
+const BLANK_RUN = /_{3,}/g;
+
+/**
+ * The content split at its blank marks: `n` blanks give `n + 1` pieces of HTML (the marks removed,
+ * tags kept in the piece they belong to), e.g. `'<p>甲___乙______</p>'` → `['<p>甲', '乙', '</p>']`.
+ * Render piece, blank 1, piece, blank 2, …, piece.
+ */
+export function splitBlankMarks(html: string): string[] {
+  const pieces: string[] = [];
+  let cur = '';
+  for (const part of html.split(/(<[^>]*>)/)) {
+    if (part.startsWith('<') && part.endsWith('>')) {
+      cur += part;
+      continue;
+    }
+    let last = 0;
+    for (const m of part.matchAll(BLANK_RUN)) {
+      pieces.push(cur + part.slice(last, m.index));
+      cur = '';
+      last = (m.index ?? 0) + m[0].length;
+    }
+    cur += part.slice(last);
+  }
+  pieces.push(cur);
+  return pieces;
+}
+
+/** Number of blank marks in a content (see `splitBlankMarks`). */
+export function countBlankMarks(html: string): number {
+  return splitBlankMarks(html).length - 1;
+}
+
 /** One keyword of a short answer's optional pre-score: a hit adds `score` (points, > 0). */
 export const quKeyword = z.object({
   word: z.string({ error: '关键词不能为空！' }).trim().min(1, '关键词不能为空！').max(100, '关键词不能超过100个字符'),
@@ -256,8 +295,25 @@ export function questionRuleErrors(q: RuleQuestion): string[] {
   return errors;
 }
 
-/** Spreadsheet import layout: sheet title row, header row, then one row per option. */
+/**
+ * Spreadsheet import layout (docs/decisions.md "Spreadsheet of every type"): sheet 试题数据, title row,
+ * header row, then one row per option (per blank, per pair). The first `IMPORT_YF_COLUMNS` columns
+ * are the yf 试题导入模板 (A–K, types 1–3, what `../shared/data/question-banks/*.xlsx` have); ours
+ * add L–R for the level, the chapter and the other types. A file whose header stops after K (or
+ * after any of L–R) imports; the missing columns read as blank.
+ * - 难度: 1 普通 / 2 较难 (blank 1). 所属章节: a chapter title of the bank (created when missing).
+ * - 简答题: one row; 参考答案, 关键词 `词:分值；词:分值`.
+ * - 填空题: the content marks each blank with ___ (3+ underscores); one row per blank in order with
+ *   its accepted answers in 选项答案 `答案1|答案2` (a literal bar `\|`); 填空选项 any of
+ *   `BLANK_OPT_WORDS` joined by 、.
+ * - 配伍题: one row per pair, 选项内容 the left-hand item and 选项答案 its right-hand item; a row with
+ *   only 选项答案 is a distractor.
+ * - 组合题: the stem's row (no options), then each sub-question (types 1–6) as its own question with its
+ *   own 题目序号 and 所属组合题 = the stem's 题目序号, right after the stem; a sub-question leaves
+ *   所属题库 and 所属章节 blank (it follows its stem).
+ */
 export const IMPORT_SHEET_NAME = '试题数据';
+export const IMPORT_HELP_SHEET_NAME = '填写说明';
 export const IMPORT_TEMPLATE_FILE = '试题导入模板.xlsx';
 export const IMPORT_HEADERS = [
   '题目序号',
@@ -271,7 +327,19 @@ export const IMPORT_HEADERS = [
   '选项内容',
   '选项解析',
   '选项图片',
+  '难度',
+  '所属章节',
+  '所属组合题',
+  '参考答案',
+  '关键词',
+  '填空选项',
+  '选项答案',
 ] as const;
+/** Columns of the yf layout (A–K) every question file must have. */
+export const IMPORT_YF_COLUMNS = 11;
+
+/** Words of the 填空选项 cell (the labels of the question form) and the option each sets. */
+export const BLANK_OPT_WORDS: Readonly<Record<string, keyof BlankOpts>> = { 忽略大小写: 'ignoreCase', 全角半角视为相同: 'fullHalf', 各空答案可交换顺序: 'anyOrder' };
 
 export const importError = z.object({ row: z.number().int(), msg: z.string() });
 export type ImportError = z.infer<typeof importError>;

@@ -132,7 +132,7 @@ describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redi
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(job).toMatchObject({ id: jobId, type: 'qu.import', state: JobState.DONE, progress: 100 });
-    expect((job?.result as ImportResult).imported).toBe(3);
-    expect((await call<RepoRecord>(b, repoApi.detail, { id: repo.id }, token)).data?.quCount).toBe(repo.quCount + 3);
+    expect((job?.result as ImportResult).imported).toBe(7); // the template has one example of each of the seven types
+    expect((await call<RepoRecord>(b, repoApi.detail, { id: repo.id }, token)).data?.quCount).toBe(repo.quCount + 7);
   });
 });

@@ -6,7 +6,8 @@
  *    the call answers `{jobId}` at once and the web polls /api/sys/job/detail for progress.
  * 2. `run`: the file is read by the streaming parser with its caps (qu.import.ts: uncompressed
  *    size, rows, cell length, error list), so memory stays bounded whatever the upload; any error
- *    imports nothing. Questions the target bank already holds (same type and same content) are
+ *    imports nothing. Chapters the file names (所属章节, a Moodle category below the bank) are
+ *    created in the import's transaction when missing (repo.ensureChapter). Questions the target bank already holds (same type and same content) are
  *    duplicates: in 'ask' mode nothing is imported and the result says `needConfirm` (the file is kept
  *    for the confirmation), 'skip' leaves them out, 'import' imports them again. Everything is
  *    inserted in one transaction (all or nothing).
@@ -18,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DUP_MODES, IMPORT_FORMATS, QU_IMPORT_JOB, importResult, type DupMode, type ImportFormat, type ImportResult, type ImportUnmapped } from '@kaopei/contracts/qu';
+import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import type { JobContext } from '../../platform/jobs';
 import type { UploadedFile } from '../../platform/router';
@@ -25,14 +27,27 @@ import { badParams, notFound } from '../../lib/errors';
 import { getNodeId, newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { parseQuestionFile } from './qu.import';
+import { parseQuestionFile, type ParsedQuestion, type ParsedSubQuestion } from './qu.import';
 import { detectFormat, MSG_UNKNOWN_FORMAT, readInterchangeFile, rewriteFiles, toNewQuestion } from './qu.interchange-import';
 import type { IxFormat, IxParsed, IxQuestion } from './qu.interchange';
-import type { NewQuestion, QuService } from './qu.service';
+import type { NewQuestion, NewSubQuestion, QuService } from './qu.service';
 
 /** The duplicate key of a question: same type and same (sanitised) content. */
 function contentKey(quType: number, content: string): string {
   return `${quType}\u0000${content}`;
+}
+
+/** A sub-question read from the spreadsheet as the service inserts it. */
+function sheetSubToNew(q: ParsedSubQuestion): NewSubQuestion {
+  return {
+    quType: q.quType, level: q.level, content: q.content, analysis: q.analysis, image: q.image, video: q.video, answer: q.answer, keywords: q.keywords,
+    blankOpts: q.blankOpts, answerList: q.answerList.map((o) => ({ content: o.content, isRight: o.isRight, analysis: o.analysis, image: o.image, answer: o.answer })),
+  };
+}
+
+/** A question read from the spreadsheet as the service inserts it into bank `repoId` and chapter `chapterId` ('' none). */
+function sheetToNew(q: ParsedQuestion, repoId: string, chapterId: string): NewQuestion {
+  return { ...sheetSubToNew(q), repoId, chapterId, video: q.video, subList: q.subList.map(sheetSubToNew) };
 }
 
 /** How long an upload waiting for a duplicate confirmation is kept (ms). */
@@ -157,7 +172,9 @@ export class QuImporter {
       await job.progress(70, `正在导入${list.length}道试题…`);
       await this.ctx.db.transaction().execute(async (trx) => {
         const repoIds = p.repoId ? null : await this.ctx.services.repo.ensureByTitles(trx, list.map((q) => q.repoTitle), p.userId);
-        const rows: NewQuestion[] = list.map((q) => ({ ...q, repoId: p.repoId ?? (repoIds?.get(q.repoTitle) as string) }));
+        const bankOf = (q: ParsedQuestion) => p.repoId ?? (repoIds?.get(q.repoTitle) as string);
+        const chapters = await this.ensureChapters(trx, list.map((q) => ({ repoId: bankOf(q), chapter: q.chapter })));
+        const rows: NewQuestion[] = list.map((q) => sheetToNew(q, bankOf(q), chapters.get(`${bankOf(q)}\u0000${q.chapter}`) ?? ''));
         await this.qus.insertMany(trx, rows, p.userId, now());
       });
       return { ...result, imported: list.length, skipped: parsed.questions.length - list.length };
@@ -201,10 +218,26 @@ export class QuImporter {
     await job.progress(70, `正在导入${list.length}道试题…`);
     await this.ctx.db.transaction().execute(async (trx) => {
       const repoIds = p.repoId ? null : await this.ctx.services.repo.ensureByTitles(trx, list.map((q) => q.repoTitle), p.userId);
-      const rows = list.map((q) => toNewQuestion(rewriteFiles(q, urls), p.repoId ?? (repoIds?.get(q.repoTitle) as string)));
+      const bankOf = (q: IxQuestion) => p.repoId ?? (repoIds?.get(q.repoTitle) as string);
+      const chapters = await this.ensureChapters(trx, list.map((q) => ({ repoId: bankOf(q), chapter: q.chapter })));
+      const rows = list.map((q) => toNewQuestion(rewriteFiles(q, urls), bankOf(q), chapters.get(`${bankOf(q)}\u0000${q.chapter}`) ?? ''));
       await this.qus.insertMany(trx, rows, p.userId, now());
     });
     return { ...result, imported: list.length, skipped: parsed.questions.length - list.length };
+  }
+
+  /**
+   * Chapter ids of `(bank, chapter title)` pairs, created when missing (repo.ensureChapter, race-safe);
+   * keyed `${repoId}\u0000${title}`, pairs with a blank title left out. Runs in the import's transaction.
+   */
+  private async ensureChapters(trx: Executor, pairs: { repoId: string; chapter: string }[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const { repoId, chapter } of pairs) {
+      const key = `${repoId}\u0000${chapter}`;
+      if (chapter.trim() === '' || out.has(key)) continue;
+      out.set(key, await this.ctx.services.repo.ensureChapter(trx, repoId, chapter));
+    }
+    return out;
   }
 
   /** Stores the embedded files the imported questions refer to; answers name → url. */

@@ -240,11 +240,16 @@ describe('parseQuestionFile reads cells as exceljs does', () => {
         image: 'ab',
         video: '',
         repoTitle: '地理题库',
+        chapter: '',
+        answer: '',
+        keywords: [],
+        blankOpts: { ignoreCase: false, fullHalf: false, anyOrder: false },
+        subList: [],
         answerList: [
           // a formula's cached 0 is read (exceljs's own loader dropped it)
-          { content: '2024-05-01', isRight: false, analysis: 'TRUE', image: '' },
-          { content: '2024-05-01 12:00:00', isRight: true, analysis: '3.5', image: '<p>甲 & 乙</p>' },
-          { content: '第三项', isRight: false, analysis: '', image: '' },
+          { content: '2024-05-01', isRight: false, analysis: 'TRUE', image: '', answer: '' },
+          { content: '2024-05-01 12:00:00', isRight: true, analysis: '3.5', image: '<p>甲 & 乙</p>', answer: '' },
+          { content: '第三项', isRight: false, analysis: '', image: '', answer: '' },
         ],
       },
     ]);

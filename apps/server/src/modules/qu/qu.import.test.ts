@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { IMPORT_HEADERS, IMPORT_SHEET_NAME } from '@kaopei/contracts/qu';
 import { SHARED_DATA_DIR, hasSharedData, sharedDataPath } from '../../test/shared-data';
 import { parseQuestionFile, parseQuestionSheet, type ParsedQuestion } from './qu.import';
-import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.sheet';
+import { buildQuestionSheet, type SheetQuestion } from './qu.sheet';
 
 interface JsonOption { content: string; isRight: boolean; analysis: string; image: string }
 interface JsonQuestion { type: number; level: number; content: string; analysis: string; image: string; options: JsonOption[] }
@@ -104,7 +104,7 @@ describe.skipIf(!hasSharedData())('parseQuestionFile on the shared yf banks', ()
     return rows;
   }
 
-  it('yf-ddout-iq-geo is refused: the 单选 without a right option, and 9 unsupported 简答', async () => {
+  it('yf-ddout-iq-geo is refused only for the 单选 without a right option; its 9 简答 are read', async () => {
     const buf = readXlsx('yf-ddout-iq-geo');
     const jiaoRows = await rowsOf(buf, JIAO);
     expect(jiaoRows).toHaveLength(5);
@@ -112,42 +112,33 @@ describe.skipIf(!hasSharedData())('parseQuestionFile on the shared yf banks', ()
     const json = readBanks('yf-ddout-iq-geo').flatMap((b) => b.questions);
     expect(json.filter((q) => q.content === JIAO).map((q) => q.options.filter((o) => o.isRight).length)).toEqual([0]);
     const res = await parseQuestionFile(xlsxPath('yf-ddout-iq-geo'), { repoFromFile: true });
-    expect(res.errors).toHaveLength(10);
-    expect(res.totalErrors).toBe(10);
-    const jiao = res.errors.filter((e) => !e.msg.includes('暂不支持导入简答题'));
-    expect(jiao).toEqual([
+    expect(res.errors).toEqual([
       { row: jiaoRows[0], msg: `第${jiaoRows[0]}-${jiaoRows[4]}行（题目序号 26）：单选题必须有且只有一个正确项！（共5个选项，正确项0个）` },
     ]);
-    const saq = res.errors.filter((e) => e.msg.includes('暂不支持导入简答题'));
-    expect(saq).toHaveLength(9);
-    expect(json.filter((q) => q.type === 4)).toHaveLength(9);
-    expect(saq.map((e) => e.row)).toEqual([174, 175, 176, 177, 178, 200, 249, 250, 251]);
-    expect(saq[0].msg).toBe('第174行（题目序号 36）：暂不支持导入简答题！');
+    expect(res.totalErrors).toBe(1);
     // the valid questions are still listed, but the caller imports nothing
-    expect(res.questions).toHaveLength(64 - 10);
+    expect(res.questions).toHaveLength(64 - 1);
+    const saq = res.questions.filter((q) => q.quType === 4);
+    expect(json.filter((q) => q.type === 4)).toHaveLength(9);
+    expect(saq.map((q) => q.rows)).toEqual([174, 175, 176, 177, 178, 200, 249, 250, 251].map((r) => [r]));
+    expect(saq.every((q) => q.answerList.length === 0 && q.answer === '' && q.keywords.length === 0)).toBe(true);
   });
 
-  it('yf-ddout-iq-geo without 「角对于元相当于小时对于」 leaves only the 9 简答 errors', async () => {
+  it('yf-ddout-iq-geo without 「角对于元相当于小时对于」 reads whole and equal to its JSON, 简答 included', async () => {
     const buf = readXlsx('yf-ddout-iq-geo');
     const jiaoRows = await rowsOf(buf, JIAO);
     const dropped = await editSheet(buf, (ws) => ws.spliceRows(jiaoRows[0], jiaoRows.length));
     const res = await parseQuestionSheet(dropped, { repoFromFile: true });
-    expect(res.errors).toHaveLength(9);
-    expect(res.errors.every((e) => /^第\d+行（题目序号 \d+）：暂不支持导入简答题！$/.test(e.msg))).toBe(true);
-    // rows after the dropped question moved up by 5
-    expect(res.errors.map((e) => e.row)).toEqual([169, 170, 171, 172, 173, 195, 244, 245, 246]);
-
+    expect(res.errors).toEqual([]);
     const banks = readBanks('yf-ddout-iq-geo');
     expect(banks.map((b) => [b.title, b.questions.length])).toEqual([['智商测试题', 41], ['地理知识竞赛试题2020', 23]]);
     const kept = banks.map((b) => ({ ...b, questions: b.questions.filter((q) => q.content !== JIAO) }));
     expect(kept.map((b) => b.questions.length)).toEqual([40, 23]);
-    expect(countBy(res.questions, (q) => q.quType)).toEqual({ 1: 44, 2: 4, 3: 6 });
-    expect(countBy(res.questions, (q) => q.repoTitle)).toEqual({ 智商测试题: 35, 地理知识竞赛试题2020: 19 });
+    expect(countBy(res.questions, (q) => q.quType)).toEqual({ 1: 44, 2: 4, 3: 6, 4: 9 });
+    expect(countBy(res.questions, (q) => q.repoTitle)).toEqual({ 智商测试题: 40, 地理知识竞赛试题2020: 23 });
     expect(res.questions.reduce((n, q) => n + q.answerList.length, 0)).toBe(235);
     for (const b of kept) {
-      const supported = b.questions.filter((q) => q.type !== 4);
-      expect(res.questions.filter((q) => q.repoTitle === b.title).map(asJson)).toEqual(supported.map(trimmed));
-      expect(supported.reduce((n, q) => n + q.options.length, 0)).toBe(b.title === '智商测试题' ? 170 : 65);
+      expect(res.questions.filter((q) => q.repoTitle === b.title).map(asJson)).toEqual(b.questions.map(trimmed));
     }
     // four ddout option texts end with a blank or a newline in the dump; the importer trims them
     const untrimmed = kept.flatMap((b) => b.questions.flatMap((q) => q.options)).filter((o) => o.content !== o.content.trim());
@@ -218,20 +209,6 @@ describe('parseQuestionSheet on bad input', () => {
     expect(loose.questions[0].repoTitle).toBe('');
   });
 
-  it('reports unsupported types by name', async () => {
-    const buf = await buildQuestionSheet([
-      { quType: 4, content: '简述牛顿第一定律。', analysis: '物体不受力时保持静止或匀速直线运动。', repoTitle: '物理', answerList: [] },
-      single({ quType: 5 }),
-      single(),
-    ]);
-    const res = await parse(buf);
-    expect(res.errors).toEqual([
-      { row: 3, msg: '第3行（题目序号 1）：暂不支持导入简答题！' },
-      { row: 4, msg: '第4-7行（题目序号 2）：暂不支持导入填空题！' },
-    ]);
-    expect(res.questions.map((q) => q.rows)).toEqual([[8, 9, 10, 11]]);
-  });
-
   it('accepts numeric codes and Chinese labels for 题目类型, blank or 0 on continuation rows', async () => {
     const buf = await editSheet(await buildQuestionSheet([single(), single({ quType: 2 }), single(), single({ quType: 3 })]), (ws) => {
       ws.getCell('B3').value = 1; // a real number cell
@@ -282,27 +259,3 @@ describe('parseQuestionSheet on bad input', () => {
   });
 });
 
-describe('buildImportTemplate', () => {
-  it('is the 试题数据 layout and parses back to three example questions', async () => {
-    const buf = await buildImportTemplate();
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(buf as unknown as Parameters<typeof wb.xlsx.load>[0]);
-    const ws = wb.getWorksheet(IMPORT_SHEET_NAME);
-    expect(ws?.model.merges).toEqual(['A1:K1']);
-    expect(ws?.getCell('A1').value).toBe('试题数据');
-    expect((ws?.getRow(2).values as unknown[]).slice(1)).toEqual([...IMPORT_HEADERS]);
-    expect(ws?.getCell('C2').font?.bold).toBe(true);
-    const types = new Set<string>();
-    ws?.eachRow((row, r) => r >= 3 && row.eachCell((c) => types.add(typeof c.value)));
-    expect([...types]).toEqual(['string']);
-
-    const res = await parseQuestionSheet(buf, { repoFromFile: true });
-    expect(res.errors).toEqual([]);
-    expect(res.questions.map((q) => [q.quType, q.answerList.length, q.answerList.filter((a) => a.isRight).length, q.repoTitle])).toEqual([
-      [1, 4, 1, '示例题库'],
-      [2, 4, 2, '示例题库'],
-      [3, 2, 1, '示例题库'],
-    ]);
-    expect(res.questions[2].answerList.map((a) => a.content)).toEqual(['正确', '错误']);
-  });
-});

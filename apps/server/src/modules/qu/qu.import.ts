@@ -1,13 +1,22 @@
 /**
- * Question spreadsheet import (the yf 试题导入模板 layout, see `../shared/data/README.md`
- * "xlsx layout"). Never touches the database: `parseQuestionFile` reads an uploaded xlsx from disk
- * into a `ParsedImport` (the question service turns it into rows, and imports nothing when it has
- * errors); qu.sheet.ts writes the same layout.
+ * Question spreadsheet import of every type (the yf 试题导入模板 layout A–K extended with L–R, see
+ * contracts `IMPORT_HEADERS` and docs/decisions.md "Spreadsheet of every type"). Never touches the
+ * database: `parseQuestionFile` reads an uploaded xlsx from disk into a `ParsedImport` (the import
+ * job turns it into rows, and imports nothing when it has errors); qu.sheet.ts writes the same layout.
  *
- * Layout: sheet `试题数据` (else the first sheet); row 1 title (merged A1:K1), row 2 the headers
- * `IMPORT_HEADERS`, then one row per option from row 3. Rows sharing 题目序号 form one question; the
- * question cells (类型, 内容, 解析, 图片, 视频, 所属题库) are read from its first row only. A question
- * without options has one row whose option cells are empty.
+ * Layout: sheet `试题数据` (else the first sheet); row 1 title, row 2 the headers (the first 11 of
+ * `IMPORT_HEADERS` at least: the yf files stop after K), then one row per option from row 3. Rows
+ * sharing 题目序号 form one question; the question cells (类型, 内容, 解析, 图片, 视频, 所属题库, 难度,
+ * 所属章节, 所属组合题, 参考答案, 关键词, 填空选项) are read from its first row only. A question
+ * without options has one row whose option cells are empty. Per type:
+ * - 1–3: option rows with 是否正确项 0/1 and 选项内容 (or 选项图片);
+ * - 4 简答: no option rows; 参考答案 and 关键词 (`词:分值；词:分值`) optional;
+ * - 5 填空: one row per blank with 选项答案 `a|b`; the content has exactly as many blank marks (a run
+ *   of 3+ underscores, contracts `countBlankMarks`) as there are blanks; 填空选项 words of
+ *   `BLANK_OPT_WORDS` joined by 、;
+ * - 6 配伍: one row per pair (选项内容 left, 选项答案 right), distractors with only 选项答案;
+ * - 99 组合: the stem (no options), followed by its sub-questions: questions of types 1–6 whose
+ *   所属组合题 is the stem's 题目序号 (each with its own 题目序号).
  *
  * Memory stays bounded whatever the upload is (a zip bomb, a 400 MB cell, millions of rows): the zip
  * is checked before anything is parsed and the sheet is streamed row by row (lib/xlsx-read.ts), under
@@ -16,43 +25,66 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { QU_TYPE_LABEL, QU_TYPE_SHORT } from '@kaopei/contracts';
-
-/**
- * Types the spreadsheet layout carries so far (1 单选, 2 多选, 3 判断). The other types of
- * SUPPORTED_QU_TYPES are authored in the form; their spreadsheet columns arrive with the
- * interchange work of issue 8.
- */
-const SHEET_QU_TYPES: readonly number[] = [1, 2, 3];
-import { IMPORT_HEADERS, IMPORT_SHEET_NAME, questionRuleErrors, type ImportError } from '@kaopei/contracts/qu';
+import { QU_LEVEL_LABEL, QU_TYPE_LABEL, QU_TYPE_SHORT, QuType, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
+import {
+  BLANK_OPT_WORDS,
+  countBlankMarks,
+  IMPORT_HEADERS,
+  IMPORT_SHEET_NAME,
+  IMPORT_YF_COLUMNS,
+  questionRuleErrors,
+  quKeyword,
+  type BlankOpts,
+  type ImportError,
+  type QuKeyword,
+} from '@kaopei/contracts/qu';
 import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, msgMoreErrors, openXlsx, refusalMsg, type SheetRow } from '../../lib/xlsx-read';
 
-/** One option as read from a sheet row. */
+/** Types the spreadsheet layout carries: every type of SPEC §4. */
+const SHEET_QU_TYPES: readonly number[] = SUPPORTED_QU_TYPES;
+const CHOICE_TYPES: readonly number[] = [QuType.SINGLE, QuType.MULTI, QuType.JUDGE];
+
+/** One option (choice, blank or pair) as read from a sheet row. */
 export interface ParsedOption {
   content: string;
   isRight: boolean;
   analysis: string;
   image: string;
+  /** 选项答案: a blank's accepted answers `a|b` (5) or a pair's right-hand item (6); '' otherwise. */
+  answer: string;
 }
 
-/** One valid question of the sheet. Text is the cell text with only its ends trimmed. */
-export interface ParsedQuestion {
+/** One valid sub-question of a combined question (types 1–6), or the common part of a question. */
+export interface ParsedSubQuestion {
   /** 题目序号 as written in the sheet (text). */
   no: string;
-  /** 1-based sheet rows of the question, first row first (fully blank rows excluded). */
+  /** 1-based sheet rows of the question, first row first (fully blank rows excluded; a combined question's rows are its stem's). */
   rows: number[];
-  /** Question type code (1 单选, 2 多选, 3 判断; only SHEET_QU_TYPES reach this list). */
   quType: number;
-  /** The sheet has no level column: always 1. */
-  level: 1;
+  /** 1 普通, 2 较难 (blank cell: 1). */
+  level: number;
   content: string;
   analysis: string;
   image: string;
   video: string;
-  /** 所属题库 text (a bank title); '' when blank and not required. */
-  repoTitle: string;
+  /** 4: the reference answer ('' none). */
+  answer: string;
+  /** 4: the keyword pre-score (empty: none). */
+  keywords: QuKeyword[];
+  /** 5: how answers are compared (all false for other types). */
+  blankOpts: BlankOpts;
   /** Options in sheet order. */
   answerList: ParsedOption[];
+}
+
+/** One valid question of the sheet. Text is the cell text with only its ends trimmed. */
+export interface ParsedQuestion extends ParsedSubQuestion {
+  /** 所属题库 text (a bank title); '' when blank and not required. */
+  repoTitle: string;
+  /** 所属章节 text (a chapter title of the bank); '' none. */
+  chapter: string;
+  /** 99: its sub-questions in sheet order (empty for other types). */
+  subList: ParsedSubQuestion[];
 }
 
 /**
@@ -67,7 +99,6 @@ export interface ParsedImport {
   errors: ImportError[];
   totalErrors: number;
 }
-
 
 /** Caps of `parseQuestionFile`, enforced while reading; defaults in `DEFAULT_IMPORT_LIMITS`. */
 export interface ImportLimits {
@@ -102,7 +133,7 @@ export interface ParseQuestionOptions {
   signal?: AbortSignal;
 }
 
-/** 1-based column numbers of the layout (A…K). */
+/** 1-based column numbers of the layout (A…R; A–K are yf's). */
 export const COL = {
   no: 1,
   type: 2,
@@ -115,6 +146,13 @@ export const COL = {
   optContent: 9,
   optAnalysis: 10,
   optImage: 11,
+  level: 12,
+  chapter: 13,
+  parent: 14,
+  answer: 15,
+  keywords: 16,
+  blankOpts: 17,
+  optAnswer: 18,
 } as const;
 export const COLS = IMPORT_HEADERS.length;
 const FIRST_DATA_ROW = 3;
@@ -134,6 +172,55 @@ function parseQuType(text: string): number | undefined {
   return undefined;
 }
 
+/** 难度 cell: blank → 1, a code of QU_LEVEL_LABEL or its label (普通, 较难); undefined otherwise. */
+function parseLevel(text: string): number | undefined {
+  if (text === '') return 1;
+  const byLabel = Object.entries(QU_LEVEL_LABEL).find(([, label]) => label === text);
+  if (byLabel) return Number(byLabel[0]);
+  return /^\d+$/.test(text) && Object.hasOwn(QU_LEVEL_LABEL, String(Number(text))) ? Number(text) : undefined;
+}
+
+/** Separators of the 关键词 cell (between keywords) and between a keyword and its points. */
+const KEYWORD_SEP = /[;；\n]/;
+const SCORE_SEP = /[:：](?=[^:：]*$)/;
+
+/**
+ * 关键词 cell `词:分值；词:分值` (semicolons or new lines between keywords, `:` or `：` before the
+ * points) → keywords, or the message of the first bad one.
+ */
+export function parseKeywordsCell(text: string): { keywords: QuKeyword[] } | { error: string } {
+  const keywords: QuKeyword[] = [];
+  for (const piece of text.split(KEYWORD_SEP).map((p) => p.trim()).filter((p) => p !== '')) {
+    const [word = '', score] = piece.split(SCORE_SEP);
+    if (score === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(score)) return { error: `关键词格式不正确：${shown(piece)}（应为 关键词:分值，多个用分号分隔）` };
+    const parsed = quKeyword.safeParse({ word, score: Number(score) });
+    if (!parsed.success) return { error: `${parsed.error.issues[0]?.message ?? '关键词不正确！'}（${shown(piece)}）` };
+    keywords.push(parsed.data);
+  }
+  return { keywords };
+}
+
+/** Writes keywords as the 关键词 cell (`parseKeywordsCell` reads it back). */
+export function keywordsCell(keywords: readonly QuKeyword[]): string {
+  return keywords.map((k) => `${k.word}:${k.score}`).join('；');
+}
+
+/** 填空选项 cell: words of BLANK_OPT_WORDS separated by 、 , ， ; ； or blanks → the options, or the message. */
+export function parseBlankOptsCell(text: string): { opts: BlankOpts } | { error: string } {
+  const opts: BlankOpts = { ignoreCase: false, fullHalf: false, anyOrder: false };
+  for (const word of text.split(/[、,，;；\s]+/).filter((w) => w !== '')) {
+    const key = Object.hasOwn(BLANK_OPT_WORDS, word) ? BLANK_OPT_WORDS[word] : undefined;
+    if (!key) return { error: `填空选项不正确：${shown(word)}（可填写：${Object.keys(BLANK_OPT_WORDS).join('、')}）` };
+    opts[key] = true;
+  }
+  return { opts };
+}
+
+/** Writes fill-blank options as the 填空选项 cell. */
+export function blankOptsCell(opts: Partial<BlankOpts> | undefined): string {
+  return Object.entries(BLANK_OPT_WORDS).filter(([, key]) => opts?.[key]).map(([word]) => word).join('、');
+}
+
 function rowRange(rows: number[]): string {
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -148,6 +235,8 @@ function shown(text: string): string {
 /** Rows of one 题目序号 block while scanning. */
 interface Group {
   no: string;
+  /** Type of its first row's 题目类型 (undefined: blank or unknown). */
+  quType: number | undefined;
   rows: number[];
   first: string[];
   options: ParsedOption[];
@@ -195,7 +284,8 @@ function errorList(max: number) {
  * - Whole-file errors (`totalErrors` 1, no question): not a readable xlsx → `{row:0, msg:MSG_BAD_FILE}`;
  *   decompressed content over `maxUncompressedBytes` → `{row:0, msg:msgTooBig(…)}` (e.g.
  *   `文件解压后超过64MB，请拆分后再导入！`); more than `maxEntries` zip entries → `msgTooManyEntries`;
- *   header row 2 ≠ IMPORT_HEADERS (or no worksheet) → `{row:2, msg:MSG_BAD_HEADER}`; no data row →
+ *   header row 2 not the first 11 of IMPORT_HEADERS followed by a prefix of the rest (or no worksheet)
+ *   → `{row:2, msg:MSG_BAD_HEADER}`; no data row →
  *   `{row:3, msg:MSG_NO_DATA}`; more than `maxRows` data rows → `{row:0, msg:msgTooManyRows(…)}`
  *   (e.g. `文件超过20000行试题数据，请拆分后再导入！`; reading stops there).
  * - Otherwise every bad row and question is reported with its 1-based sheet row:
@@ -203,8 +293,12 @@ function errorList(max: number) {
  *   longer than `maxCellChars` once trimmed: `第9行（题目序号 3）：题目内容不能超过20000个字符（当前30000个字符）！`,
  *   and that question is not imported) and one error per bad question, on its first row, naming its
  *   row range and number, e.g. `第12-15行（题目序号 7）：单选题必须有且只有一个正确项！（共4个选项，正确项2个）`
- *   (unknown or blank type, type outside SHEET_QU_TYPES such as 暂不支持导入简答题！, blank
- *   content, blank 所属题库, and the rules of `questionRuleErrors`). Cell text quoted in a message is
+ *   (unknown or blank type, blank content, blank 所属题库, a bad 难度 / 关键词 / 填空选项 cell, a cell
+ *   of another type's column such as 参考答案只用于简答题！, a fill blank whose content's blank marks
+ *   do not match its blank rows, a sub-question whose 所属组合题 is not the combined question just
+ *   before it (reported on the sub-question's rows), a combined question without sub-questions, and
+ *   the rules of `questionRuleErrors`). A combined question with a bad sub-question is not imported.
+ *   Cell text quoted in a message is
  *   cut to 50 characters. The list is cut after `maxErrors` (see `ParsedImport`).
  * - Fully blank rows are skipped; continuation rows may leave 题目类型 blank or write `0`.
  * - `opts.onProgress({rows})` is told the data rows read so far every PROGRESS_EVERY rows and once
@@ -230,44 +324,138 @@ export async function parseQuestionFile(filePath: string, opts: ParseQuestionOpt
   }
 }
 
+/** A combined question read so far, waiting for its sub-questions. */
+interface OpenMix {
+  g: Group;
+  question: ParsedQuestion | undefined;
+  msgs: string[];
+  /** A sub-question of it had errors (reported on the sub-question's rows). */
+  subErrors: boolean;
+}
+
+/** Ends every message with ！ (or 。) and joins them. */
+const joined = (msgs: string[]): string => msgs.map((m) => (/[！。]$/.test(m) ? m : `${m}！`)).join('');
+
 async function readQuestions(batches: AsyncGenerator<SheetRow[]>, opts: ParseQuestionOptions, limits: ImportLimits): Promise<ParsedImport> {
   const { signal } = opts;
   const questions: ParsedQuestion[] = [];
   const errors = errorList(limits.maxErrors);
   const seen = new Map<string, number[]>();
   let current: Group | undefined;
+  let mix: OpenMix | undefined;
   let header: string[] = [];
+  /** Columns the header has (IMPORT_YF_COLUMNS … COLS); cells further right are ignored. */
+  let width = 0;
   let dataRows = 0;
-  const headerOk = (): boolean => IMPORT_HEADERS.every((h, i) => header[i] === h);
+  const headerOk = (): boolean => {
+    if (!IMPORT_HEADERS.slice(0, IMPORT_YF_COLUMNS).every((h, i) => header[i] === h)) return false;
+    width = IMPORT_YF_COLUMNS;
+    while (width < COLS && header[width] === IMPORT_HEADERS[width]) width++;
+    return header.slice(width).every((h) => h === '');
+  };
+  const report = (g: Group, msgs: string[], detail = ''): void => {
+    errors.add({ row: g.rows[0] as number, msg: `${rowRange(g.rows)}（题目序号 ${shown(g.no)}）：${joined(msgs)}${detail}` });
+  };
 
-  const finish = (g: Group | undefined): void => {
-    if (!g || g.discarded) return;
-    const [no, typeText, content, analysis, image, video, repoTitle] = g.first;
+  /** The question of a block with every message about it (sub: a sub-question of a combined one). */
+  const readBlock = (g: Group, sub: boolean): { question?: ParsedQuestion; msgs: string[]; detail: string } => {
+    const cell = (c: number): string => g.first[c - 1] ?? '';
+    const typeText = cell(COL.type);
+    const quType = g.quType;
+    const content = cell(COL.content);
     const msgs: string[] = [];
     let detail = '';
-    const quType = parseQuType(typeText);
     if (typeText === '') msgs.push('题目类型不能为空！');
     else if (quType === undefined) msgs.push(`题目类型不正确：${shown(typeText)}`);
     else if (!SHEET_QU_TYPES.includes(quType)) msgs.push(`暂不支持导入${QU_TYPE_LABEL[quType]}！`);
+    else if (sub && quType === QuType.MIX) msgs.push('组合题的小题不能是组合题！');
     if (content === '') msgs.push('题目内容不能为空！');
-    if (opts.repoFromFile && repoTitle === '') msgs.push('所属题库不能为空！');
-    if (quType !== undefined && SHEET_QU_TYPES.includes(quType) && !g.rowErrors) {
-      const rules = questionRuleErrors({ quType, answerList: g.options });
-      if (rules.length > 0) {
-        msgs.push(...rules);
-        detail = `（共${g.options.length}个选项，正确项${g.options.filter((o) => o.isRight).length}个）`;
+    if (!sub && opts.repoFromFile && cell(COL.repo) === '') msgs.push('所属题库不能为空！');
+    const level = parseLevel(cell(COL.level));
+    if (level === undefined) msgs.push(`难度只能填写1（普通）或2（较难），当前为：${shown(cell(COL.level))}`);
+    let keywords: QuKeyword[] = [];
+    let blankOpts: BlankOpts = { ignoreCase: false, fullHalf: false, anyOrder: false };
+    if (quType !== undefined && quType !== QuType.SAQ) {
+      if (cell(COL.answer) !== '') msgs.push('参考答案只用于简答题！');
+      if (cell(COL.keywords) !== '') msgs.push('关键词只用于简答题！');
+    }
+    if (quType !== undefined && quType !== QuType.FILL && cell(COL.blankOpts) !== '') msgs.push('填空选项只用于填空题！');
+    if (quType === QuType.SAQ) {
+      const k = parseKeywordsCell(cell(COL.keywords));
+      if ('error' in k) msgs.push(k.error);
+      else keywords = k.keywords;
+    }
+    if (quType === QuType.FILL) {
+      const b = parseBlankOptsCell(cell(COL.blankOpts));
+      if ('error' in b) msgs.push(b.error);
+      else blankOpts = b.opts;
+      const marks = countBlankMarks(content);
+      if (content !== '' && marks !== g.options.length) {
+        msgs.push(
+          marks === 0
+            ? '填空题的题目内容中没有标出空的位置（用三个或以上下划线 ___ 表示每个空）！'
+            : `题目内容中有${marks}个空（___），但填写了${g.options.length}个空的答案！`,
+        );
       }
     }
-    if (msgs.length > 0) {
-      const text = msgs.map((m) => (/[！。]$/.test(m) ? m : `${m}！`)).join('');
-      errors.add({ row: g.rows[0], msg: `${rowRange(g.rows)}（题目序号 ${shown(no)}）：${text}${detail}` });
-    } else if (!g.rowErrors && quType !== undefined) {
-      questions.push({ no, rows: g.rows, quType, level: 1, content, analysis, image, video, repoTitle, answerList: g.options });
+    const answer = quType === QuType.SAQ ? cell(COL.answer) : '';
+    if (quType !== undefined && SHEET_QU_TYPES.includes(quType) && quType !== QuType.MIX && !g.rowErrors) {
+      const rules = questionRuleErrors({ quType, answerList: g.options, answer, keywords });
+      if (rules.length > 0) {
+        msgs.push(...rules);
+        if (CHOICE_TYPES.includes(quType)) detail = `（共${g.options.length}个选项，正确项${g.options.filter((o) => o.isRight).length}个）`;
+      }
     }
+    if (quType === QuType.MIX && g.options.length > 0) msgs.push('组合题不能有选项，请在小题中填写！');
+    if (msgs.length > 0 || g.rowErrors || quType === undefined || level === undefined) return { msgs, detail };
+    return {
+      msgs,
+      detail,
+      question: {
+        no: g.no, rows: g.rows, quType, level, content, analysis: cell(COL.analysis), image: cell(COL.image), video: cell(COL.video),
+        answer, keywords, blankOpts, answerList: g.options, repoTitle: sub ? '' : cell(COL.repo), chapter: sub ? '' : cell(COL.chapter), subList: [],
+      },
+    };
   };
 
-  const dataRow = (r: number, cells: string[]): void => {
-    const no = cells[COL.no - 1];
+  /** Ends the open combined question: its own rules once its sub-questions are known. */
+  const closeMix = (): void => {
+    if (!mix) return;
+    const { g, question, msgs, subErrors } = mix;
+    mix = undefined;
+    if (question && question.subList.length === 0 && !subErrors) msgs.push('组合题至少需要一个小题（小题的所属组合题填写本题的题目序号）！');
+    if (msgs.length > 0) report(g, msgs);
+    else if (question && !subErrors) questions.push(question);
+  };
+
+  const finish = (g: Group | undefined): void => {
+    if (!g || g.discarded) return;
+    const parentNo = g.first[COL.parent - 1] ?? '';
+    if (parentNo !== '') {
+      const { question, msgs, detail } = readBlock(g, true);
+      if (!mix || mix.g.no !== parentNo) {
+        report(g, [`所属组合题「${shown(parentNo)}」不是写在本题之前的组合题（小题须紧跟在其组合题之后）！`, ...msgs], detail);
+        if (mix) mix.subErrors = true;
+        return;
+      }
+      if (msgs.length > 0) report(g, msgs, detail);
+      if (!question) mix.subErrors = true;
+      else if (mix.question) mix.question.subList.push(question);
+      return;
+    }
+    closeMix();
+    const { question, msgs, detail } = readBlock(g, false);
+    if (g.quType === QuType.MIX) {
+      mix = { g, question, msgs, subErrors: false };
+      return;
+    }
+    if (msgs.length > 0) report(g, msgs, detail);
+    else if (question) questions.push(question);
+  };
+
+  const dataRow = (r: number, raw: string[]): void => {
+    const cells = raw.map((c, i) => (i < width ? c : ''));
+    const no = cells[COL.no - 1] as string;
     const tooLong = cells.flatMap((c, i) =>
       c.length > limits.maxCellChars ? [`${IMPORT_HEADERS[i]}不能超过${limits.maxCellChars}个字符（当前${c.length}个字符）！`] : [],
     );
@@ -287,7 +475,7 @@ async function readQuestions(batches: AsyncGenerator<SheetRow[]>, opts: ParseQue
     } else {
       finish(current);
       const earlier = seen.get(no);
-      current = { no, rows: [r], first: cells, options: [], rowErrors: false, discarded: earlier !== undefined };
+      current = { no, quType: parseQuType(cells[COL.type - 1] as string), rows: [r], first: cells, options: [], rowErrors: false, discarded: earlier !== undefined };
       if (earlier) {
         errors.add({ row: r, msg: `第${r}行：题目序号重复：${shown(no)}（已在${rowRange(earlier)}使用）` });
         return;
@@ -296,16 +484,24 @@ async function readQuestions(batches: AsyncGenerator<SheetRow[]>, opts: ParseQue
     }
     if (current.discarded) return;
     if (tooLong.length > 0) current.rowErrors = true;
-    const isRight = cells[COL.isRight - 1];
-    const option = {
-      content: cells[COL.optContent - 1],
+    const isRight = cells[COL.isRight - 1] as string;
+    const option: ParsedOption = {
+      content: cells[COL.optContent - 1] as string,
       isRight: isRight === '1',
-      analysis: cells[COL.optAnalysis - 1],
-      image: cells[COL.optImage - 1],
+      analysis: cells[COL.optAnalysis - 1] as string,
+      image: cells[COL.optImage - 1] as string,
+      answer: cells[COL.optAnswer - 1] as string,
     };
-    if (isRight === '' && option.content === '' && option.analysis === '' && option.image === '') return;
-    if (isRight !== '0' && isRight !== '1') {
+    if (isRight === '' && option.content === '' && option.analysis === '' && option.image === '' && option.answer === '') return;
+    const t = current.quType;
+    const choice = t === undefined || CHOICE_TYPES.includes(t);
+    // Choices need 0/1; blanks and pairs ignore the cell (blank, 0 or 1 accepted).
+    if ((choice || isRight !== '') && isRight !== '0' && isRight !== '1') {
       errors.add({ row: r, msg: `第${r}行（题目序号 ${shown(no)}）：是否正确项只能填写0或1，当前为：${shown(isRight) || '空'}` });
+      current.rowErrors = true;
+    }
+    if (t !== undefined && CHOICE_TYPES.includes(t) && option.answer !== '') {
+      errors.add({ row: r, msg: `第${r}行（题目序号 ${shown(no)}）：选项答案只用于填空题和配伍题，${QU_TYPE_LABEL[t]}请用是否正确项标出正确选项！` });
       current.rowErrors = true;
     }
     current.options.push(option);
@@ -338,6 +534,7 @@ async function readQuestions(batches: AsyncGenerator<SheetRow[]>, opts: ParseQue
   if (!headerOk()) return refused(2, MSG_BAD_HEADER);
   if (dataRows === 0) return refused(FIRST_DATA_ROW, MSG_NO_DATA);
   finish(current);
+  closeMix();
   if (dataRows % PROGRESS_EVERY !== 0) opts.onProgress?.({ rows: dataRows });
   return { questions, ...errors.result() };
 }

@@ -80,9 +80,9 @@ function subOf(q: IxQuestion): NewSubQuestion {
   };
 }
 
-/** An interchange question as the service inserts it into bank `repoId`. */
-export function toNewQuestion(q: IxQuestion, repoId: string): NewQuestion {
-  return { ...subOf(q), repoId, video: q.video, subList: q.subList.map(subOf) };
+/** An interchange question as the service inserts it into bank `repoId` and chapter `chapterId` ('' none). */
+export function toNewQuestion(q: IxQuestion, repoId: string, chapterId = ''): NewQuestion {
+  return { ...subOf(q), repoId, chapterId, video: q.video, subList: q.subList.map(subOf) };
 }
 
 /** Replaces `@@PLUGINFILE@@/<name>` in every text of `q` with the stored file's url (unknown names stay). */

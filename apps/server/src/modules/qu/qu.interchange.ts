@@ -11,10 +11,13 @@
  * `subList`. A blank's place in the content is written `BLANK_MARK`.
  */
 import { QU_TYPE_LABEL } from '@kaopei/contracts';
-import { joinAlternatives, splitAlternatives } from '@kaopei/contracts/qu';
+import { BLANK_MARK, joinAlternatives, splitAlternatives } from '@kaopei/contracts/qu';
 
-/** Where a blank sits in the content of a fill-blank question (what the web shows as an input line). */
-export const BLANK_MARK = '______';
+/**
+ * Where a blank sits in the content of a fill-blank question: contracts' `BLANK_MARK` (six
+ * underscores); any run of three or more underscores reads as a blank (`splitBlankMarks`).
+ */
+export { BLANK_MARK };
 
 /** One option of an interchange question (types 1–3 choices; 5 blanks; 6 pairs). */
 export interface IxOption {

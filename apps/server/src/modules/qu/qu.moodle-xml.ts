@@ -25,12 +25,21 @@
  * JSON that Moodle ignores and our reader applies, so that an export imports back unchanged.
  */
 import { QuType } from '@kaopei/contracts';
+import { countBlankMarks, splitBlankMarks } from '@kaopei/contracts/qu';
 import { mapCloze } from './qu.cloze';
 import {
   BLANK_MARK, categoryToBank, ixOption, ixQuestion, joinAlternatives, MSG_EMPTY_FILE, splitAlternatives,
   type IxFile, type IxOption, type IxParsed, type IxQuestion,
 } from './qu.interchange';
 import { child, childrenOf, parseXmlTree, textOf, XmlTreeError, type XmlEl } from './qu.xml-tree';
+
+/**
+ * The content of a one-blank question mapped to fill blank: kept when its text already has exactly
+ * one blank mark (a missing-word line `_____`), else BLANK_MARK appended at its end.
+ */
+function withBlank(content: string): string {
+  return countBlankMarks(content) === 1 ? content : `${content}${BLANK_MARK}`;
+}
 
 /** Moodle's valid answer grades (question_bank::fraction_options_full), in percent. */
 const VALID_FRACTIONS = [100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0];
@@ -166,7 +175,7 @@ function mapQuestion(q: XmlEl, type: string, name: string, category: { repoTitle
       const notes = answers.some((a) => a.fraction > 0 && a.fraction < 100) ? ['部分得分的答案未导入'] : [];
       if (right.some((a) => a.text.includes('*'))) notes.push('答案中的通配符*按普通字符导入');
       const caseSensitive = textOf(q, 'usecase') === '1';
-      const content = ext?.quType === QuType.FILL ? base.content : `${base.content}${BLANK_MARK}`;
+      const content = ext?.quType === QuType.FILL ? base.content : withBlank(base.content);
       const answerList = extOptions() ?? [ixOption({ answer: joinAlternatives(right.map((a) => a.text)), analysis: right.map((a) => a.feedback).filter(Boolean).join('；') })];
       return ixQuestion({ ...base, quType: QuType.FILL, content, answerList, blankOpts: ext?.blankOpts ?? (caseSensitive ? 0 : 1), notes });
     }
@@ -177,7 +186,7 @@ function mapQuestion(q: XmlEl, type: string, name: string, category: { repoTitle
       if (tolerances.some((t) => t !== 0)) return '数值题的答案带误差范围，无法转换为填空题';
       if (right.some((a) => !/^-?\d+(\.\d+)?$/.test(a.text))) return '数值题的答案不是数字';
       const answerList = [ixOption({ answer: joinAlternatives(right.map((a) => a.text)) })];
-      return ixQuestion({ ...base, quType: QuType.FILL, content: `${base.content}${BLANK_MARK}`, answerList, blankOpts: 0 });
+      return ixQuestion({ ...base, quType: QuType.FILL, content: withBlank(base.content), answerList, blankOpts: 0 });
     }
     case 'essay':
       return ixQuestion({ ...base, quType: QuType.SAQ, answer: ext?.answer ?? textOf(q, 'graderinfo'), keywords: ext?.keywords ?? [] });
@@ -223,6 +232,8 @@ export interface ExportQuestion {
   blankOpts: number;
   keywords: { word: string; score: number }[];
   repoTitle: string;
+  /** Chapter title of the bank ('' / absent: none): written as the category below the bank's. */
+  chapter?: string;
   answerList: IxOption[];
   subList: ExportQuestion[];
 }
@@ -302,7 +313,7 @@ export function questionXml(q: ExportQuestion, i: number): string {
           return `{1:${q.blankOpts & 1 ? 'SHORTANSWER' : 'SHORTANSWER_C'}:${alts.join('~')}}`;
         };
         ext.content = q.content;
-        const content = q.content.split(BLANK_MARK).reduce((acc, piece, idx) => (idx === 0 ? piece : acc + gap() + piece), '');
+        const content = splitBlankMarks(q.content).reduce((acc, piece, idx) => (idx === 0 ? piece : acc + gap() + piece), '');
         return wrap(q, i, type, content, body, ext);
       }
       break;
@@ -344,9 +355,13 @@ function nearestFraction(f: number): number {
 export const MOODLE_XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n';
 export const MOODLE_XML_TAIL = '</quiz>\n';
 
-/** A category element for a bank title. */
-export function categoryXml(repoTitle: string): string {
-  return `  <question type="category">\n    <category>\n      <text>${cdata(`$course$/${repoTitle.replace(/\//g, '//')}`)}</text>\n    </category>\n  </question>\n`;
+/**
+ * A category element for a bank title and optionally one of its chapters: `$course$/<bank>/<chapter>`
+ * (a `/` inside a title doubled, as Moodle does); the reader maps it back (`categoryToBank`).
+ */
+export function categoryXml(repoTitle: string, chapter = ''): string {
+  const path = [repoTitle, chapter].filter((s) => s !== '').map((s) => s.replace(/\//g, '//')).join('/');
+  return `  <question type="category">\n    <category>\n      <text>${cdata(`$course$/${path}`)}</text>\n    </category>\n  </question>\n`;
 }
 
 /** A whole export of `questions` (small sets and tests; the endpoint streams the same pieces). */
@@ -354,9 +369,10 @@ export function buildMoodleXml(questions: ExportQuestion[]): string {
   let out = MOODLE_XML_HEAD;
   let bank: string | undefined;
   questions.forEach((q, i) => {
-    if (q.repoTitle !== bank) {
-      bank = q.repoTitle;
-      out += categoryXml(bank);
+    const key = `${q.repoTitle}\u0000${q.chapter ?? ''}`;
+    if (key !== bank) {
+      bank = key;
+      out += categoryXml(q.repoTitle, q.chapter);
     }
     out += questionXml(q, i + 1);
   });

@@ -222,7 +222,8 @@ export async function countQus(db: Executor): Promise<number> {
 }
 
 /**
- * The live top-level questions matching `f`, with their bank titles (read-only join), in pages of
+ * The live top-level questions matching `f`, with their bank and chapter titles (read-only joins; a
+ * chapter row that is gone reads as null), in pages of
  * `batch` ordered by id (keyset: each page starts after the last id of the previous one), so a
  * bank of any size is read with bounded memory.
  */
@@ -232,7 +233,8 @@ export async function* iterateQus(db: Executor, f: QuFilter, batch = 500) {
     let q = db
       .selectFrom('el_qu as q')
       .leftJoin('el_repo as r', 'r.id', 'q.repoId')
-      .select(['q.id', 'q.quType', 'q.level', 'q.content', 'q.analysis', 'q.image', 'q.video', 'q.answer', 'q.blankOpts', 'q.keywords', 'r.title as repoTitle'])
+      .leftJoin('el_repo_chapter as c', 'c.id', 'q.chapterId')
+      .select(['q.id', 'q.quType', 'q.level', 'q.content', 'q.analysis', 'q.image', 'q.video', 'q.answer', 'q.blankOpts', 'q.keywords', 'r.title as repoTitle', 'c.title as chapterTitle'])
       .where('q.deleted', '=', 0)
       .where('q.parentId', '=', '')
       .where('q.id', '>', after)

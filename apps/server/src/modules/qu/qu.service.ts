@@ -300,7 +300,9 @@ export class QuService {
   }
 
   /**
-   * The questions matching `filter` as an xlsx in the import layout (qu.sheet.ts), streamed: rows
+   * The questions matching `filter` as an xlsx in the import layout of every type (qu.sheet.ts:
+   * level, chapter, reference answer and keywords, blanks and their options, pairs, sub-questions),
+   * streamed: rows
    * are read from the database in pages and written as they come. A failure while streaming ends
    * the stream with that error (the download is cut short).
    */
@@ -310,10 +312,12 @@ export class QuService {
     async function* questions(): AsyncGenerator<SheetQuestion> {
       for await (const page of repo.iterateQus(db, filter)) {
         for (const q of page) {
-          yield {
-            quType: q.quType, content: q.content, analysis: q.analysis, image: q.image, video: q.video, repoTitle: q.repoTitle ?? '',
-            answerList: q.options.map((o) => ({ content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image })),
-          };
+          const body = (x: typeof q | (typeof q.subs)[number]) => ({
+            quType: x.quType, level: x.level, content: x.content, analysis: x.analysis, image: x.image, video: x.video, answer: x.answer,
+            keywords: parseKeywords(x.keywords), blankOpts: blankOptsFromBits(x.blankOpts),
+            answerList: x.options.map((o) => ({ content: o.content, isRight: o.isRight === 1, analysis: o.analysis, image: o.image, answer: o.answer })),
+          });
+          yield { ...body(q), repoTitle: q.repoTitle ?? '', chapter: q.chapterTitle ?? '', subList: q.subs.map(body) };
         }
       }
     }
@@ -322,7 +326,7 @@ export class QuService {
   }
 
   /**
-   * The questions matching `filter` as Moodle XML (qu.moodle-xml.ts: a category per bank, every type,
+   * The questions matching `filter` as Moodle XML (qu.moodle-xml.ts: a category per bank and chapter `Bank/Chapter`, every type,
    * our `<kaopei>` extension so that the file imports back unchanged), streamed page by page like
    * `exportSheet`. Stored upload urls stay as they are (relative to this site).
    */
@@ -345,7 +349,11 @@ export class QuService {
         let chunk = '';
         for (const q of page) {
           const title = q.repoTitle ?? '';
-          if (title !== bank) chunk += categoryXml((bank = title));
+          const chapter = q.chapterTitle ?? '';
+          if (`${title}\u0000${chapter}` !== bank) {
+            bank = `${title}\u0000${chapter}`;
+            chunk += categoryXml(title, chapter);
+          }
           chunk += questionXml(asExport(q, q.options, title, q.subs.map((s) => asExport(s, s.options, title, []))), ++i);
         }
         if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));

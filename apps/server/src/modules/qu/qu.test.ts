@@ -219,8 +219,8 @@ describe('import (a background job)', () => {
     const repoId = await createRepo(t, admin);
     const { job, result } = await importXlsx(t, admin, await buildImportTemplate(), '试题导入模板.xlsx', repoId);
     expect(job).toMatchObject({ type: 'qu.import', state: JobState.DONE, state_dictText: '已完成', progress: 100 });
-    expect(result).toMatchObject({ imported: 3, skipped: 0, duplicates: 0, needConfirm: false, errors: [], totalErrors: 0 });
-    expect(await repoDetail(repoId)).toMatchObject({ quCount: 3, typeCountList: [1, 2, 3].map((quType) => ({ quType, count: 1 })) });
+    expect(result).toMatchObject({ imported: 7, skipped: 0, duplicates: 0, needConfirm: false, errors: [], totalErrors: 0 });
+    expect(await repoDetail(repoId)).toMatchObject({ quCount: 7, typeCountList: [1, 2, 3, 4, 5, 6, 99].map((quType) => ({ quType, count: 1 })) });
     expect(await banksTitled('示例题库')).toEqual([]);
     const multi = (await paging({ repoId, quType: 2 })).records[0];
     expect(must(await detail(multi.id)).answerList.map((o) => [o.content, o.isRight])).toEqual([['2', true], ['3', false], ['4', true], ['5', false]]);
@@ -384,7 +384,7 @@ describe.skipIf(!hasSharedData())('import of the shared question banks (../share
     });
   }
 
-  it('yf-ddout-iq-geo.xlsx is refused as a whole: the 单选 without a right option and the 9 简答 are named by row', async () => {
+  it('yf-ddout-iq-geo.xlsx is refused as a whole for its 单选 without a right option; without it every question imports, the 9 简答 too', async () => {
     const buf = readXlsx('yf-ddout-iq-geo');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as Parameters<typeof wb.xlsx.load>[0]);
@@ -396,23 +396,26 @@ describe.skipIf(!hasSharedData())('import of the shared question banks (../share
     expect(saqFirstRows).toHaveLength(9);
     const before = await contentCounts(t);
     const { result } = await importXlsx(t, admin, buf, 'yf-ddout-iq-geo.xlsx');
-    expect(result).toMatchObject({ imported: 0, totalErrors: 10 });
-    const errors = result!.errors;
-    const jiao = errors.find((e) => e.row === jiaoRows[0]);
-    expect(jiao?.msg).toBe(`第${jiaoRows[0]}-${jiaoRows[jiaoRows.length - 1]}行（题目序号 ${jiaoNo}）：单选题必须有且只有一个正确项！（共5个选项，正确项0个）`);
-    expect(errors.filter((e) => e.msg.endsWith('暂不支持导入简答题！')).map((e) => e.row)).toEqual(saqFirstRows);
+    expect(result).toMatchObject({ imported: 0, totalErrors: 1 });
+    expect(result!.errors).toEqual([
+      { row: jiaoRows[0], msg: `第${jiaoRows[0]}-${jiaoRows[jiaoRows.length - 1]}行（题目序号 ${jiaoNo}）：单选题必须有且只有一个正确项！（共5个选项，正确项0个）` },
+    ]);
     expect(await contentCounts(t)).toEqual(before);
     expect([...(await banksTitled('智商测试题')), ...(await banksTitled('地理知识竞赛试题2020'))]).toEqual([]);
 
-    // Without those 10 questions (blanked in memory) the rest imports into the two banks.
-    for (const no of [jiaoNo, ...saqFirstRows.map((r) => String(ws.getRow(r).getCell(1).value))]) {
-      for (const r of rowsOf(no)) ws.getRow(r).values = [];
-    }
+    // Without that question (blanked in memory) the rest imports into the two banks, 简答 included.
+    for (const r of rowsOf(jiaoNo)) ws.getRow(r).values = [];
     const rest = Buffer.from((await wb.xlsx.writeBuffer()) as unknown as ArrayBuffer);
-    expect((await importXlsx(t, admin, rest, 'rest.xlsx')).result).toMatchObject({ imported: 54, errors: [] });
+    expect((await importXlsx(t, admin, rest, 'rest.xlsx')).result).toMatchObject({ imported: 63, errors: [] });
     const [iq] = await banksTitled('智商测试题');
     const [geo] = await banksTitled('地理知识竞赛试题2020');
-    expect(await repoDetail(iq)).toMatchObject({ quCount: 35, typeCountList: [{ quType: 1, count: 32 }, { quType: 2, count: 2 }, { quType: 3, count: 1 }] });
-    expect(await repoDetail(geo)).toMatchObject({ quCount: 19, typeCountList: [{ quType: 1, count: 12 }, { quType: 2, count: 2 }, { quType: 3, count: 5 }] });
+    expect(await repoDetail(iq)).toMatchObject({
+      quCount: 40, typeCountList: [{ quType: 1, count: 32 }, { quType: 2, count: 2 }, { quType: 3, count: 1 }, { quType: 4, count: 5 }],
+    });
+    expect(await repoDetail(geo)).toMatchObject({
+      quCount: 23, typeCountList: [{ quType: 1, count: 12 }, { quType: 2, count: 2 }, { quType: 3, count: 5 }, { quType: 4, count: 4 }],
+    });
+    const saq = (await paging({ repoId: geo, quType: 4 })).records[0];
+    expect(must(await detail(saq.id))).toMatchObject({ quType: 4, answerList: [], answer: '' });
   });
 });

@@ -92,6 +92,15 @@ export async function maxChapterSort(db: Executor, repoId: string): Promise<numb
   return row?.m === null || row?.m === undefined ? -1 : Number(row.m);
 }
 
+/**
+ * Inserts a chapter unless the bank already has one with its title (the unique index
+ * uk_el_repo_chapter_title decides, so racing inserts never fail); answers the rows inserted (0 or 1).
+ */
+export async function insertChapterIfAbsent(db: Executor, row: ElRepoChapterTable): Promise<number> {
+  const res = await db.insertInto('el_repo_chapter').values(row).onConflict((oc) => oc.columns(['repoId', 'title']).doNothing()).returning('id').execute();
+  return res.length;
+}
+
 export function insertChapter(db: Executor, row: ElRepoChapterTable) {
   return db.insertInto('el_repo_chapter').values(row).execute();
 }

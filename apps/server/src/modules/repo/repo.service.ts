@@ -208,6 +208,27 @@ export class RepoService {
     return c;
   }
 
+  /**
+   * The id of bank `repoId`'s chapter titled `title` (trimmed, cut to 200 characters), creating it
+   * at the end of the bank's order when missing (imports: Moodle categories below the bank, the
+   * spreadsheet's 所属章节). Unique per bank and title and race-safe: a concurrent import creating
+   * the same chapter makes this call find that row (the unique index decides, no error). Runs in the
+   * caller's transaction; the caller has checked the bank. 10010001 for a blank title.
+   */
+  async ensureChapter(db: Executor, repoId: string, title: string): Promise<string> {
+    const t = title.trim().slice(0, 200);
+    if (t === '') throw badParams('章节名称不能为空！');
+    const found = await repo.findChapterByTitle(db, repoId, t);
+    if (found) return found.id;
+    const at = now();
+    const id = newId();
+    const sort = (await repo.maxChapterSort(db, repoId)) + 1;
+    if (await repo.insertChapterIfAbsent(db, { id, repoId, title: t, remark: '', sort, createTime: at, updateTime: at })) return id;
+    const winner = await repo.findChapterByTitle(db, repoId, t);
+    if (!winner) throw new Error(`chapter "${t}" of bank ${repoId} neither inserted nor found`);
+    return winner.id;
+  }
+
   /** `id → title` of chapters, for `chapterId_dictText`. */
   async chapterTitleMap(db: Executor, ids: string[]): Promise<Map<string, string>> {
     return new Map((await repo.findChapters(db, [...new Set(ids)])).map((c) => [c.id, c.title]));

@@ -193,7 +193,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
       ]}
     >
       <Form layout="vertical">
-        <Form.Item label="导入模板">
+        <Form.Item label="导入模板" extra="模板包含全部七种题型的示例；第二个工作表“填写说明”逐列说明填写方法">
           <Button icon={<DownloadOutlined />} loading={downloading} onClick={downloadTemplate} data-testid="import-template">
             下载导入模板
           </Button>
@@ -203,7 +203,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
             <RepoSelect value={repoId} onChange={(v) => setRepoId(v)} allowClear placeholder="按文件中的所属题库" style={{ width: '100%' }} testIdPrefix="import-repo-option" />
           </div>
         </Form.Item>
-        <Form.Item label="文件格式" extra="Moodle XML、GIFT、Aiken文件的分类作为题库（未选择题库时）">
+        <Form.Item label="文件格式" extra="Moodle XML、GIFT、Aiken文件的第一级分类作为题库（未选择题库时），下级分类作为章节">
           <Select<ImportFormat | ''> value={format} onChange={setFormat} options={FORMAT_OPTIONS} data-testid="import-format" style={{ width: 260 }} />
         </Form.Item>
         <Form.Item label="试题文件（.xlsx、.xml、.gift、.txt，每次1个）" validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>

@@ -99,7 +99,7 @@ export function QuestionEditor({ value: d, onChange, types, testPrefix: p }: Pro
       <Form.Item label="难度" required>
         <Radio.Group value={d.level} options={LEVEL_OPTIONS} onChange={(e) => set({ level: Number(e.target.value) })} />
       </Form.Item>
-      <Form.Item label={d.quType === QuType.MIX ? '题干（材料）' : '题目内容'} required extra={d.quType === QuType.FILL ? '用 ____（三个或以上下划线）或（ ）标出每个空的位置' : undefined}>
+      <Form.Item label={d.quType === QuType.MIX ? '题干（材料）' : '题目内容'} required extra={d.quType === QuType.FILL ? '用 ____（三个或以上下划线）标出每个空的位置' : undefined}>
         <RichTextEditor value={d.content} onChange={(content) => set({ content })} placeholder="请输入题目内容" minHeight={p === 'qu' ? 120 : 60} testId={`${p}-content-input`} />
       </Form.Item>
       <Form.Item label="题目图片地址">

@@ -119,9 +119,10 @@ describe('save body and checks', () => {
 });
 
 describe('blank helpers', () => {
-  it('counts ____ and empty brackets in the content, ignoring tags', () => {
+  it('counts runs of three or more underscores in the content, outside tags (contracts\' one rule)', () => {
     expect(countBlankMarks('<p>甲____乙<strong>___</strong>丙__</p>')).toBe(2);
-    expect(countBlankMarks('（ ）和()以及（）')).toBe(3);
+    expect(countBlankMarks('<p>甲__<b>_</b>乙</p><img src="a___b.png">')).toBe(0);
+    expect(countBlankMarks('（ ）和()以及（）')).toBe(0);
     expect(countBlankMarks('没有空')).toBe(0);
   });
 

@@ -8,6 +8,7 @@
  */
 import { QuType } from '@kaopei/contracts';
 import {
+  countBlankMarks as countBlankMarksRule,
   joinAlternatives,
   questionRuleErrors,
   quSaveReq,
@@ -219,11 +220,8 @@ export function formErrors(d: QuestionDraft): string[] {
   return [...own(d), ...(d.quType === QuType.MIX ? d.subs.flatMap((s, i) => own(s).map((e) => `第${i + 1}小题：${e}`)) : [])];
 }
 
-/** Number of blank marks in a content: runs of three or more underscores, or empty brackets （ ） / ( ). */
-export function countBlankMarks(html: string): number {
-  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ');
-  return (text.match(/_{3,}|（\s*）|\(\s*\)/g) ?? []).length;
-}
+/** Number of blank marks in a content: contracts' one rule (a run of three or more underscores, outside tags). */
+export const countBlankMarks = countBlankMarksRule;
 
 /** The blanks resized to `n` (at least 1): existing ones kept in order, new empty ones added. */
 export function fitBlanks(options: OptionDraft[], n: number): OptionDraft[] {
