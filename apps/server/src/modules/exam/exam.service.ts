@@ -327,18 +327,20 @@ export class ExamService {
 
   /**
    * POST /api/exam/exam/prepare-notify (SPEC §7): sends the exam.publish template (or `tmplId`) to
-   * the learners of the exam — the named people of open type 3, every normal-state learner otherwise —
+   * the learners of the exam — the named people of open type 3, the learners of the departments (and
+   * sub-departments) of open type 2, every normal-state learner otherwise —
    * as ONE background job of module notify; answers its `jobId`. Idempotent per learner: calling it
    * again reaches only learners who did not get it yet. 10010003 for an unknown exam; 30020001
    * when there is no template.
    */
   async prepareNotify(id: string, tmplId: string | undefined, by: string): Promise<{ jobId: string }> {
     const exam = await this.require(this.db, id);
-    // Open type 3 reaches its named people only; the other types every learner (a department
-    // filter of the recipients is not offered by module notify yet).
+    // Open type 3 reaches its named people only, 2 the learners of its departments (and those
+    // under them), the other types every learner.
     const people = exam.openType === 3 ? await repo.refIdsOf(this.db, id, 'user') : null;
+    const depts = exam.openType === 2 ? await repo.refIdsOf(this.db, id, 'dept') : null;
     const { jobId } = await this.ctx.services.notify.send({
-      event: 'exam.publish', ...(people ? { userIds: people } : { toLearners: true }), background: true, vars: { examTitle: exam.title }, refType: 'exam', refId: exam.id, ...(tmplId ? { tmplId } : {}), by,
+      event: 'exam.publish', ...(people ? { userIds: people } : { toLearners: true, ...(depts ? { learnerDepts: depts } : {}) }), background: true, vars: { examTitle: exam.title }, refType: 'exam', refId: exam.id, ...(tmplId ? { tmplId } : {}), by,
     });
     return { jobId: jobId as string };
   }

@@ -144,6 +144,21 @@ describe('open types', () => {
     expect(msgs.some((m) => m.userId === b.userId)).toBe(false);
   });
 
+  it('2: prepare-notify reaches the learners of the departments and those under them only', async () => {
+    const { repoId } = await bankWith([{ n: 1 }]);
+    const root = must(await t.call<{ id: string; deptCode: string }>(departApi.save, { deptName: uniq('通知部') }, admin));
+    const child = must(await t.call<{ id: string; deptCode: string }>(departApi.save, { parentId: root.id, deptName: '子部门' }, admin));
+    const [inRoot, inChild, outsider] = [await t.newLearner('pn2'), await t.newLearner('pn2'), await t.newLearner('pn2')];
+    await t.db.updateTable('sys_user').set({ deptCode: root.deptCode }).where('id', '=', inRoot.userId).execute();
+    await t.db.updateTable('sys_user').set({ deptCode: child.deptCode }).where('id', '=', inChild.userId).execute();
+    const id = await createExam(t, admin, examBody(repoId, { openType: 2, deptCodes: [root.deptCode] }));
+    const { jobId } = must(await t.call<{ jobId: string }>(examApi.prepareNotify, { id }, admin));
+    await waitForJob(t, admin, jobId);
+    const to = (await t.services.notify.messagesOf('exam.publish', id)).map((m) => m.userId).sort();
+    expect(to).toEqual([inRoot.userId, inChild.userId].sort());
+    expect(to).not.toContain(outsider.userId);
+  });
+
   it('9: the password is checked at create-paper', async () => {
     const { repoId } = await bankWith([{ n: 1 }]);
     const id = await createExam(t, admin, examBody(repoId, { openType: 9, password: 'S3cret' }));

@@ -63,6 +63,8 @@ export const sendReq = z
     /** The recipients; or `toLearners` for every learner (live, state 0, learner role). */
     userIds: z.array(z.string().min(1)).optional(),
     toLearners: z.boolean().optional(),
+    /** With `toLearners`: only learners of these departments and the departments under them (deptCodes). */
+    learnerDepts: z.array(z.string().min(1).max(64)).max(1000).optional(),
     /** Variables for every recipient ({realName} is filled from the recipient unless given here). */
     vars: varsSchema.optional(),
     /** Variables per recipient (userId → vars), over `vars`. */
@@ -274,11 +276,11 @@ export class NotifyService {
     let sent = 0;
     let done = 0;
     if (req.toLearners) {
-      const total = await users.countLearners();
+      const total = await users.countLearners(req.learnerDepts);
       let after = '';
       for (;;) {
         if (job.signal.aborted) throw new Error('server shutting down');
-        const page = await users.learnerContacts(after, BATCH);
+        const page = await users.learnerContacts(after, BATCH, req.learnerDepts);
         if (!page.length) break;
         sent += await this.deliver(tmpl, req, page);
         done += page.length;

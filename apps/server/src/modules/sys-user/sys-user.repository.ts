@@ -4,6 +4,7 @@
  */
 import type { Executor } from '../../db';
 import type { SysUserTable, SysUserTokenTable } from './sys-user.tables';
+import { inDeptScope } from '../../lib/dept-scope';
 
 /** What a new user needs; the profile fields and flags default to empty / 0 (changedPass 1). */
 export type NewUser = Pick<SysUserTable, 'id' | 'userName' | 'realName' | 'password' | 'deptCode' | 'state' | 'realPerson' | 'createTime' | 'updateTime'> &
@@ -210,12 +211,13 @@ export function contactsOf(db: Executor, ids: string[]) {
 }
 
 /** Live users in state 0 holding role `roleId`, by ascending id after `afterId`, at most `limit` (keyset paging for mass messages). */
-export function activeUsersInRole(db: Executor, roleId: string, afterId: string, limit: number) {
+export function activeUsersInRole(db: Executor, roleId: string, afterId: string, limit: number, deptPrefixes?: readonly string[]) {
   return db
     .selectFrom('sys_user')
     .innerJoin('sys_user_role', 'sys_user_role.userId', 'sys_user.id')
     .select(['sys_user.id', 'sys_user.realName', 'sys_user.mobile'])
     .where('sys_user_role.roleId', '=', roleId)
+    .$if(deptPrefixes !== undefined, (q) => q.where((eb) => eb.or((deptPrefixes ?? []).map((p) => inDeptScope('sys_user.deptCode', p)))))
     .where('sys_user.deleted', '=', 0)
     .where('sys_user.state', '=', 0)
     .where('sys_user.id', '>', afterId)
@@ -225,12 +227,13 @@ export function activeUsersInRole(db: Executor, roleId: string, afterId: string,
 }
 
 /** How many live users in state 0 hold role `roleId`. */
-export async function countActiveInRole(db: Executor, roleId: string): Promise<number> {
+export async function countActiveInRole(db: Executor, roleId: string, deptPrefixes?: readonly string[]): Promise<number> {
   const row = await db
     .selectFrom('sys_user_role')
     .innerJoin('sys_user', 'sys_user.id', 'sys_user_role.userId')
     .select((eb) => eb.fn.count<number>('sys_user_role.userId').distinct().as('n'))
     .where('sys_user_role.roleId', '=', roleId)
+    .$if(deptPrefixes !== undefined, (q) => q.where((eb) => eb.or((deptPrefixes ?? []).map((p) => inDeptScope('sys_user.deptCode', p)))))
     .where('sys_user.deleted', '=', 0)
     .where('sys_user.state', '=', 0)
     .executeTakeFirst();

@@ -348,15 +348,16 @@ export class SysUserService {
   /**
    * Learners a message to "every learner" reaches: live users in state 0 holding the learner role,
    * `limit` at a time by ascending id after `afterId` ('' for the first page); module notify pages
-   * through them in its background job.
+   * through them in its background job. `deptPrefixes`: only learners of those departments and the
+   * departments under them (hierarchical codes).
    */
-  learnerContacts(afterId: string, limit: number): Promise<{ id: string; realName: string; mobile: string }[]> {
-    return repo.activeUsersInRole(this.db, ROLE_STUDENT_ID, afterId, limit);
+  learnerContacts(afterId: string, limit: number, deptPrefixes?: readonly string[]): Promise<{ id: string; realName: string; mobile: string }[]> {
+    return repo.activeUsersInRole(this.db, ROLE_STUDENT_ID, afterId, limit, deptPrefixes);
   }
 
-  /** How many learners `learnerContacts` pages through. */
-  countLearners(): Promise<number> {
-    return repo.countActiveInRole(this.db, ROLE_STUDENT_ID);
+  /** How many learners `learnerContacts` pages through (`deptPrefixes`: only those departments and the ones under them). */
+  countLearners(deptPrefixes?: readonly string[]): Promise<number> {
+    return repo.countActiveInRole(this.db, ROLE_STUDENT_ID, deptPrefixes);
   }
 
   /** Id of the user with this name, or undefined. */
