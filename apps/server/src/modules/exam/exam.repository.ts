@@ -125,6 +125,18 @@ export async function reposUsedByExams(db: Executor, repoIds: string[]): Promise
   return rows.map((r) => r.repoId);
 }
 
+/** Distinct fixed questions (methods 2 and 3) of live exams. */
+export async function fixedQuIdsOfLiveExams(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('el_exam_qu as eq')
+    .innerJoin('el_exam as e', 'e.id', 'eq.examId')
+    .select('eq.quId')
+    .distinct()
+    .where('e.deleted', '=', 0)
+    .execute();
+  return rows.map((r) => r.quId);
+}
+
 /** Fixed questions (methods 2 and 3) of the given exams, in their order. */
 export function examQusOf(db: Executor, examIds: string[]) {
   if (examIds.length === 0) return Promise.resolve([]);

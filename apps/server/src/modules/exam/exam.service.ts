@@ -395,9 +395,16 @@ export class ExamService {
     };
   }
 
-  /** Ids among `repoIds` that a live exam draws from (a bank in use cannot be deleted). */
-  reposInUse(db: Executor, repoIds: string[]): Promise<string[]> {
-    return repo.reposUsedByExams(db, repoIds);
+  /**
+   * Ids among `repoIds` that a live exam draws from — by a random rule, or because one of its fixed
+   * questions (select / draw methods) is in the bank (a bank in use cannot be deleted).
+   */
+  async reposInUse(db: Executor, repoIds: string[]): Promise<string[]> {
+    if (repoIds.length === 0) return [];
+    const byRules = await repo.reposUsedByExams(db, repoIds);
+    const wanted = new Set(repoIds);
+    const byFixed = (await this.ctx.services.qu.repoIdsOf(db, await repo.fixedQuIdsOfLiveExams(db))).filter((id) => wanted.has(id));
+    return [...new Set([...byRules, ...byFixed])];
   }
 
   rules(db: Executor, examId: string): Promise<ExamRule[]> {

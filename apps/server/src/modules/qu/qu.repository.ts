@@ -48,6 +48,12 @@ export function findQu(db: Executor, id: string, withDeleted = false) {
   return q.executeTakeFirst();
 }
 
+/** Distinct bank ids of the questions `ids`. */
+export async function repoIdsOfQus(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('el_qu').select('repoId').distinct().where('id', 'in', ids).execute()).map((r) => r.repoId);
+}
+
 export function findQus(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('el_qu').selectAll().where('id', 'in', ids).execute();

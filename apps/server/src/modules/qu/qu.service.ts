@@ -289,6 +289,13 @@ export class QuService {
     return repo.optionsOf(db, ids);
   }
 
+  /** The distinct banks of the questions `ids` (deleted ones too). */
+  async repoIdsOf(db: Executor, ids: string[]): Promise<string[]> {
+    const out = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) for (const r of await repo.repoIdsOfQus(db, ids.slice(i, i + 500))) out.add(r);
+    return [...out];
+  }
+
   /** Questions (deleted ones too) and their options, for papers and results. */
   async load(db: Executor, ids: string[]) {
     const [qus, options] = await Promise.all([repo.findQus(db, ids), repo.optionsOf(db, ids)]);

@@ -161,6 +161,17 @@ describe('delete', () => {
     );
   });
 
+  it('refuses to delete a bank whose question is a fixed question of an exam (select method)', async () => {
+    const used = await createRepo(t, admin, uniq('固定题在用'));
+    const quId = await createQu(t, admin, used, 1);
+    const other = await createRepo(t, admin);
+    await createQu(t, admin, other, 1);
+    const examId = await createExam(t, admin, examBody(other, { paperMethod: 2, ruleList: [], quList: [{ quId, score: 10 }], qualifyScore: 5 }));
+    expect((await t.call(repoApi.delete, { ids: [used] }, admin)).code).toBe(RepoError.REPO_IN_USE.code);
+    must(await t.call(examApi.delete, { ids: [examId] }, admin));
+    expect((await t.call(repoApi.delete, { ids: [used] }, admin)).code).toBe(0);
+  });
+
   it('refuses to delete a bank used by an exam (20010010) and deletes nothing of the batch', async () => {
     const usedTitle = uniq('考试在用');
     const used = await createRepo(t, admin, usedTitle);
