@@ -300,6 +300,13 @@ export const examPagingParams = z.object({
 /** Columns the exam list can be sorted by. */
 export const EXAM_SORT = ['title', 'createTime', 'updateTime', 'startTime', 'endTime'] as const;
 export const examPagingReq = pagingReq(examPagingParams, { sort: EXAM_SORT, select: true });
+/**
+ * An exam as a list row names it (SPEC §3 "Exam list row: id, title, examType with
+ * examType_dictText"): /simple-detail answers it for any live exam open to the caller.
+ */
+export const examSimple = z.object({ id: z.string(), title: z.string(), examType: z.number().int(), examType_dictText: z.string() });
+export type ExamSimple = z.infer<typeof examSimple>;
+
 export const examRecord = z.object(examCommon);
 export type ExamRecord = z.infer<typeof examRecord>;
 export const examPagingRes = pagingRes(examRecord);
@@ -424,6 +431,7 @@ export const examApi = {
   }),
   onlinePaging: json({ path: '/api/exam/exam/online-paging', summary: '当前可参加的考试', access: 'user', body: onlinePagingReq, data: onlinePagingRes, ours: true }),
   checkInfo: json({ path: '/api/exam/exam/check-info', summary: '考前须知', access: 'user', body: idReq, data: onlineExam }),
+  simpleDetail: json({ path: '/api/exam/exam/simple-detail', readOnly: true, summary: '考试简要信息（SPEC §3 考试列表行：id、title、examType）', access: 'user', body: idReq, data: examSimple }),
   prepareNotify: json({
     path: '/api/exam/exam/prepare-notify',
     summary: '向考试开放的学员发送考试通知（exam.publish 模板或 tmplId 指定的模板；后台任务，答 jobId）',

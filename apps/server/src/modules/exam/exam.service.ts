@@ -10,6 +10,7 @@ import { COMMON_STATE_LABEL, OPEN_TYPE_LABEL, QU_TYPE_LABEL, type Page } from '@
 import {
   EXAM_TYPE_LABEL,
   ExamError,
+  ExamPerm,
   examPaperQuCount,
   examPaperScore,
   examSaveReq,
@@ -22,6 +23,7 @@ import {
   type ExamPreview,
   type ExamRecord,
   type ExamSaveReq,
+  type ExamSimple,
   type examUserRefPagingReq,
   type OnlineExam,
   type onlinePagingReq,
@@ -258,6 +260,16 @@ export class ExamService {
     const exam = await this.requireSittable(this.db, id, learner, now());
     const [rules, qus, attempts] = await Promise.all([repo.rulesOf(this.db, [id]), repo.examQusOf(this.db, [id]), this.ctx.services.paper.attemptsOf(learner.userId, [id])]);
     return this.toOnline(exam, this.quCountOf(exam, rules, qus), attempts.get(id));
+  }
+
+  /**
+   * POST /api/exam/exam/simple-detail (SPEC §7): id, title and type of a live exam open to the
+   * caller (an administrator holding exam:list sees any); 10010003 otherwise, as if it did not exist.
+   */
+  async simpleDetail(user: Learner & { permissions?: readonly string[] }, id: string): Promise<ExamSimple> {
+    const exam = await this.require(this.db, id);
+    if (!user.permissions?.includes(ExamPerm.LIST) && !(await this.isOpenTo(this.db, exam, user))) throw notFound('考试不存在或已被删除！');
+    return { id: exam.id, title: exam.title, examType: exam.examType, examType_dictText: EXAM_TYPE_LABEL[exam.examType] ?? '' };
   }
 
   /** The certificate a live exam grants to those who pass it (cert module, event paper.marked), or null. */

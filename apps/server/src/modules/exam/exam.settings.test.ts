@@ -159,6 +159,19 @@ describe('open types', () => {
     expect(to).not.toContain(outsider.userId);
   });
 
+  it('simple-detail names an exam to those it is open to (and to administrators) only', async () => {
+    const { repoId } = await bankWith([{ n: 1 }]);
+    const a = await t.newLearner('sd');
+    const b = await t.newLearner('sd');
+    const title = uniq('简要');
+    const id = await createExam(t, admin, examBody(repoId, { title, examType: 2, openType: 3, userIds: [a.userId] }));
+    const expected = { id, title, examType: 2, examType_dictText: '模拟考试' };
+    expect(must(await t.call(examApi.simpleDetail, { id }, a.token))).toEqual(expected);
+    expect(must(await t.call(examApi.simpleDetail, { id }, admin))).toEqual(expected);
+    expect((await t.call(examApi.simpleDetail, { id }, b.token)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(examApi.simpleDetail, { id: '1234567890123456789' }, a.token)).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('9: the password is checked at create-paper', async () => {
     const { repoId } = await bankWith([{ n: 1 }]);
     const id = await createExam(t, admin, examBody(repoId, { openType: 9, password: 'S3cret' }));

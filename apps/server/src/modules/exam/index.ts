@@ -35,6 +35,7 @@ export default defineModule({
     });
     r.json(examApi.onlinePaging, ({ body, user }) => exams.onlinePaging(user, body));
     r.json(examApi.checkInfo, ({ body, user }) => exams.checkInfo(user, body.id));
+    r.json(examApi.simpleDetail, ({ body, user }) => exams.simpleDetail(user, body.id));
     r.json(examApi.checkRules, ({ body }) => exams.checkRules(body));
     r.json(examApi.copy, ({ body, user }) => exams.copy(body.id, user.userId));
     r.json(examApi.preview, ({ body }) => exams.preview(body.id));
@@ -44,7 +45,7 @@ export default defineModule({
     r.json(examApi.prepareNotify, ({ body, user }) => exams.prepareNotify(body.id, body.tmplId, user.userId));
   },
   // Exams open to the learner (open types 1 and 9 to everybody; 2 and 3 answer 10010003 to the others).
-  sharedIds: [examApi.checkInfo],
+  sharedIds: [examApi.checkInfo, examApi.simpleDetail],
   menus: [
     {
       parent: 'ExamMgr', type: MenuType.MENU, title: '考试管理', path: '/admin/exam/exam', name: 'ListExam', component: 'ListExam', icon: 'FormOutlined', sort: 4,
