@@ -158,7 +158,7 @@ describe.skipIf(skipWithoutChromium())('用户管理: add, edit, disable, filter
     await expect.poll(() => listedIds(page), POLL).toEqual([id]);
 
     // ── export: the listed users only (the department filter applies) ──
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('user-export').click()]);
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('user-export').click()]);
     expect(file.suggestedFilename()).toBe(USER_EXPORT_FILE);
     await page.getByText('数据导出成功！').first().waitFor();
     const texts = await sheetTexts(await file.path());
@@ -178,7 +178,7 @@ describe.skipIf(skipWithoutChromium())('用户管理: add, edit, disable, filter
 
     const page = await openUserPage();
     await page.getByTestId('user-import-open').click();
-    const [template] = await Promise.all([page.waitForEvent('download'), page.getByTestId('user-import-template').click()]);
+    const [template] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('user-import-template').click()]);
     expect(template.suggestedFilename()).toBe('用户导入模板.xlsx');
 
     // One row names a department that does not exist: the file is refused as a whole.
