@@ -11,7 +11,7 @@
  *   (tiny icon chunks) is left uncompressed.
  * - Vendor code is split into three chunks that every page needs — `react` (react, react-dom,
  *   scheduler, react-router), `antd` (the antd / rc-component / cssinjs / icons modules the app
- *   shell itself imports) and `vendor` (the shell's other packages: axios, TanStack Query,
+ *   shell itself imports) and `vendor` (the shell's other packages: TanStack Query,
  *   dayjs …) — with rolldown's `output.codeSplitting.groups` (Vite 8; `advancedChunks` and
  *   `manualChunks` are its deprecated names). Only modules statically reachable from the entry
  *   (group tag `$initial`) go there; what only lazily loaded layouts and views use (Table,

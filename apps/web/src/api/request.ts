@@ -13,8 +13,9 @@
  * - Transport failure: '服务器无法连接或无法响应！' with no response; 502/500/400/404 messages of the
  *   spec; others the error message or '请求服务器出现错误。'. Rejects with `ApiError` code -1.
  * - Timeouts: 60 000 ms; uploads and downloads 1 200 000 ms (SPEC §9).
+ * The transport is the browser's `fetch` (an AbortController for the timeout): no HTTP library is
+ * shipped to every page (axios cost ~13 KB gzip of the login and exam pages' budget).
  */
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { type DownloadEndpoint, type Envelope, ErrorCode, type JsonEndpoint, type UploadEndpoint } from '@kaopei/contracts';
 import { getToken, removeToken } from '../utils/token';
@@ -49,13 +50,66 @@ export interface RequestOptions {
   timeout?: number;
 }
 
-const http = axios.create({ timeout: BASE_TIMEOUT, headers: { 'Content-Type': 'application/json' } });
+/** One HTTP request of the helper: JSON body, multipart form, or query string (GET downloads). */
+interface HttpRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  json?: unknown;
+  form?: FormData;
+  query?: Record<string, unknown>;
+  timeout: number;
+}
 
-http.interceptors.request.use((config) => {
+/** A response that is not 2xx (or no response at all: `status` 0), with its parsed body if JSON. */
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Sends `req` with the token header; resolves with a 2xx response, rejects with HttpFailure. */
+async function transport(req: HttpRequest): Promise<Response> {
+  const headers: Record<string, string> = {};
   const token = getToken();
-  if (token) config.headers.set('token', token);
-  return config;
-});
+  if (token) headers.token = token;
+  let body: BodyInit | undefined;
+  if (req.form) body = req.form;
+  else if (req.method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(req.json ?? {});
+  }
+  let url = req.url;
+  if (req.query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.query)) if (v !== undefined && v !== null) params.append(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), req.timeout);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: req.method, headers, body, signal: abort.signal, credentials: 'same-origin' });
+  } catch (err) {
+    throw new HttpFailure(0, null, err instanceof Error ? err.message : String(err));
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok) {
+    let parsed: unknown = null;
+    try {
+      parsed = (await res.json()) as unknown;
+    } catch {
+      // not JSON
+    }
+    throw new HttpFailure(res.status, parsed, `Request failed with status code ${res.status}`);
+  }
+  return res;
+}
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'code' in value && typeof (value as { code: unknown }).code === 'number';
@@ -63,9 +117,9 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** SPEC §8 messages for transport failures. */
 function transportMessage(err: unknown): string {
-  if (err instanceof AxiosError) {
-    if (!err.response) return '服务器无法连接或无法响应！';
-    switch (err.response.status) {
+  if (err instanceof HttpFailure) {
+    if (err.status === 0) return '服务器无法连接或无法响应！';
+    switch (err.status) {
       case 502:
         return '无法连接到服务器。';
       case 500:
@@ -75,7 +129,7 @@ function transportMessage(err: unknown): string {
       case 404:
         return '接口地址错误，请联系管理员。';
       default: {
-        const body: unknown = err.response.data;
+        const body: unknown = err.body;
         if (isEnvelope(body) && body.msg) return body.msg;
         return err.message || '请求服务器出现错误。';
       }
@@ -105,11 +159,11 @@ function unwrap<T>(body: unknown, options: RequestOptions): T {
   throw new ApiError(body.code, msg, body.data);
 }
 
-async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<T> {
+async function send<T>(req: HttpRequest, options: RequestOptions): Promise<T> {
   let body: unknown;
   try {
-    const res = await http.request<unknown>({ ...config, timeout: options.timeout ?? config.timeout ?? BASE_TIMEOUT });
-    body = res.data;
+    const res = await transport({ ...req, timeout: options.timeout ?? req.timeout });
+    body = (await res.json()) as unknown;
   } catch (err) {
     const text = transportMessage(err);
     notifyError(text);
@@ -120,7 +174,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
 
 /** Calls a JSON endpoint with `body`; resolves with the envelope's `data` (typed by the endpoint). */
 export function call<E extends JsonEndpoint>(endpoint: E, body: z.input<E['body']>, options: RequestOptions = {}): Promise<z.output<E['data']>> {
-  return send<z.output<E['data']>>({ url: endpoint.path, method: 'POST', data: body ?? {} }, options);
+  return send<z.output<E['data']>>({ url: endpoint.path, method: 'POST', json: body ?? {}, timeout: BASE_TIMEOUT }, options);
 }
 
 /** Multipart upload of one file (field `endpoint.file.field`) with the endpoint's text fields; timeout 1 200 000 ms. */
@@ -133,10 +187,7 @@ export function upload<E extends UploadEndpoint>(
   const form = new FormData();
   form.append(endpoint.file.field, file);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
-  return send<z.output<E['data']>>(
-    { url: endpoint.path, method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' }, timeout: TRANSFER_TIMEOUT },
-    options,
-  );
+  return send<z.output<E['data']>>({ url: endpoint.path, method: 'POST', form, timeout: TRANSFER_TIMEOUT }, options);
 }
 
 /**
@@ -146,14 +197,13 @@ export function upload<E extends UploadEndpoint>(
 export async function download<E extends DownloadEndpoint>(endpoint: E, body?: z.input<E['body']>, fileName = endpoint.fileName): Promise<void> {
   let blob: Blob;
   try {
-    const res = await http.request<Blob>({
+    const res = await transport({
       url: endpoint.path,
       method: endpoint.method,
-      ...(endpoint.method === 'GET' ? { params: body } : { data: body ?? {} }),
-      responseType: 'blob',
+      ...(endpoint.method === 'GET' ? { query: (body ?? {}) as Record<string, unknown> } : { json: body ?? {} }),
       timeout: TRANSFER_TIMEOUT,
     });
-    blob = res.data;
+    blob = await res.blob();
   } catch (err) {
     const text = transportMessage(err);
     notifyError(text);
