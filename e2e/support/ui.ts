@@ -77,10 +77,20 @@ export async function fillNumber(page: Page, testId: string, value: number): Pro
 
 /** Opens the antd Select inside `wrapperTestId` and clicks the dropdown option `optionTestId`. */
 export async function pickOption(page: Page, wrapperTestId: string, optionTestId: string): Promise<void> {
-  await page.getByTestId(wrapperTestId).click();
   const option = page.getByTestId(optionTestId);
-  await option.waitFor({ state: 'visible' });
-  await option.click();
+  // On a loaded machine a click can land while the dropdown is still opening and be lost (seen in
+  // CI: the rule's type stayed empty): try again until the option reads as selected.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) await page.getByTestId(wrapperTestId).click();
+    await option.waitFor({ state: 'visible' });
+    await option.click();
+    const selected = await expect
+      .poll(async () => (await option.getAttribute('aria-selected').catch(() => null)) === 'true' || !(await option.isVisible()), { timeout: 3_000, interval: 100 })
+      .toBe(true)
+      .then(() => true)
+      .catch(() => false);
+    if (selected || attempt === 3) return;
+  }
 }
 
 /** Polls the trimmed text of a testid until it equals `text`. */
