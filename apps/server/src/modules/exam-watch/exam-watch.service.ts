@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { WS_POLICY_VIOLATION } from '../../platform/router';
+import { badParams } from '../../lib/errors';
 import { formatTime, now } from '../../lib/time';
 
 const REMIND_TOPIC = 'examWatch.remind';
@@ -98,7 +99,10 @@ export class ExamWatchService {
   /** Learners of `examId` online now (any process) → their last activity (epoch ms). */
   async online(examId: string): Promise<Map<string, number>> {
     const out = new Map<string, number>();
-    for (const userId of this.sockets.get(examId)?.keys() ?? []) out.set(userId, this.lastSeen.get(`${examId}:${userId}`) ?? now());
+    // A socket whose close handshake has begun (CLOSING) is already gone for the invigilator.
+    for (const [userId, set] of this.sockets.get(examId) ?? []) {
+      if ([...set].some((s) => s.readyState === s.OPEN)) out.set(userId, this.lastSeen.get(`${examId}:${userId}`) ?? now());
+    }
     if (this.ctx.redis) {
       const since = now() - ONLINE_WINDOW_MS;
       for (const [userId, at] of Object.entries(await this.ctx.redis.hgetall(presenceKey(examId)))) {
@@ -111,13 +115,14 @@ export class ExamWatchService {
 
   /** POST /api/exam/watch/paging: the exam's papers with the learners' names, online flags and last activity, and the whole exam's counts. */
   async paging(req: z.output<typeof examWatchPagingReq>): Promise<Page<ExamWatchRecord> & { summary: { started: number; inExam: number; handed: number; online: number } }> {
+    if (!req.params) throw badParams('ID不能为空！');
     const { examId, state, online: onlineOnly } = req.params;
     const online = await this.online(examId);
     const { page, byState } = await this.ctx.services.paper.examPapers(examId, req, { state, userIds: onlineOnly ? [...online.keys()] : undefined });
     const names = await this.ctx.services.sysUser.realNames([...new Set(page.records.map((p) => p.userId))]);
     const count = (s: number) => byState.get(s) ?? 0;
     return {
-      ...page,
+      total: page.total, pages: page.pages, current: page.current, size: page.size,
       records: page.records.map((p) => {
         const seen = online.get(p.userId);
         return {
