@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { WS_POLICY_VIOLATION } from '../../platform/router';
-import { badParams } from '../../lib/errors';
 import { formatTime, now } from '../../lib/time';
 
 const REMIND_TOPIC = 'examWatch.remind';
@@ -113,9 +112,10 @@ export class ExamWatchService {
     return out;
   }
 
-  /** POST /api/exam/watch/paging: the exam's papers with the learners' names, online flags and last activity, and the whole exam's counts. */
+  /** POST /api/exam/watch/paging (`params.examId` required for any row): the exam's papers with the learners' names, online flags and last activity, and the whole exam's counts. */
   async paging(req: z.output<typeof examWatchPagingReq>): Promise<Page<ExamWatchRecord> & { summary: { started: number; inExam: number; handed: number; online: number } }> {
-    if (!req.params) throw badParams('ID不能为空！');
+    // Like every paging call, no filter answers a page (here: an empty one, no exam named).
+    if (!req.params) return { records: [], total: 0, pages: 0, current: req.current, size: req.size, summary: { started: 0, inExam: 0, handed: 0, online: 0 } };
     const { examId, state, online: onlineOnly } = req.params;
     const online = await this.online(examId);
     const { page, byState } = await this.ctx.services.paper.examPapers(examId, req, { state, userIds: onlineOnly ? [...online.keys()] : undefined });
