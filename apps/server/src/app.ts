@@ -9,6 +9,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
+  // WebSockets for the routers' `socket()` (messages are small text frames: 64 KB is plenty).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerDocs(app);
 
   app.get('/api/health', { schema: { summary: 'Liveness and database check', tags: ['health'] } }, async () => {

@@ -149,7 +149,7 @@ export function recordEndpoints(modules: readonly LoadedModule[]): RegisteredEnd
   const out: RegisteredEndpoint[] = [];
   for (const m of modules) {
     const add = (endpoint: Endpoint) => out.push({ module: m.name, endpoint });
-    m.routes?.({ json: add, upload: add, download: add }, undefined as never);
+    m.routes?.({ json: add, upload: add, download: add, socket: () => undefined }, undefined as never);
   }
   return out;
 }

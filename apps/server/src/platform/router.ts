@@ -22,12 +22,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { CommonError, envelope, type Access, type DownloadEndpoint, type Endpoint, type JsonEndpoint, type UploadEndpoint } from '@kaopei/contracts';
 import { AppError, badParams } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { auditEntry, isAudited, type Auditor } from './audit';
-import { authenticate, type AuthUser } from './auth';
+import { authenticate, requestToken, type AuthUser } from './auth';
 
 const failEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.unknown(), success: z.literal(false) });
 
@@ -84,7 +85,26 @@ export interface Router {
     handler: (ctx: Ctx<A> & { fields: z.output<F>; file: UploadedFile }) => Promise<z.input<D>>,
   ): void;
   download<B extends z.ZodType, A extends Access>(ep: DownloadEndpoint<B, A>, handler: (ctx: Ctx<A> & { body: z.output<B> }) => Promise<FileAnswer>): void;
+  /**
+   * A WebSocket at `path` (Fastify syntax, e.g. `/api/socket/exam/:userId/:examId/:platform`). The
+   * caller is resolved from the `token` header, the `token` cookie or a `token` query parameter
+   * before the upgrade; a socket without a valid session is closed at once with 1008 (policy
+   * violation) and the handler never runs. The handler runs synchronously right after the upgrade,
+   * so listeners it attaches miss no message.
+   */
+  socket<P extends Record<string, string>>(path: string, handler: (ctx: SocketCtx<P>) => void): void;
 }
+
+/** What a socket handler gets: the open socket, the session user, the path parameters and the upgrade request. */
+export interface SocketCtx<P extends Record<string, string>> {
+  socket: WebSocket;
+  user: AuthUser;
+  params: P;
+  req: FastifyRequest;
+}
+
+/** WebSocket close code for a refused caller (RFC 6455 §7.4.1: policy violation). */
+export const WS_POLICY_VIOLATION = 1008;
 
 const MIME: Record<string, string> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -130,7 +150,29 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
     }
   };
 
+  const socketPaths = new Set<string>();
   return {
+    socket(socketPath, handler) {
+      if (socketPaths.has(socketPath)) throw new Error(`${module}: socket ${socketPath} is registered twice`);
+      socketPaths.add(socketPath);
+      app.get(socketPath, {
+        websocket: true,
+        schema: { summary: `WebSocket (${module})`, tags: [module], hide: true },
+        // Resolve the session before the upgrade; refusing happens on the socket (close 1008), not as an HTTP error.
+        onRequest: async (req) => {
+          const query = req.query as { token?: unknown };
+          const token = requestToken(req) || (typeof query.token === 'string' ? query.token.trim() : '');
+          req.authUser = token ? await req.server.resolveSession(token) : null;
+        },
+      }, (socket, req) => {
+        if (!req.authUser) {
+          socket.close(WS_POLICY_VIOLATION, 'unauthorized');
+          return;
+        }
+        handler({ socket, user: req.authUser, params: req.params as never, req });
+      });
+    },
+
     json(ep, handler) {
       record(ep);
       app.route({

@@ -177,3 +177,20 @@ export function updateOfflinePaper(
 ) {
   return db.updateTable('el_paper').set(set).where('id', '=', id).where('offline', '=', 1).execute();
 }
+
+/**
+ * Invigilation (module examWatch): the online papers of exam `examId`, newest first, optionally of
+ * one state and of the learners `userIds` only (an empty list keeps nothing).
+ */
+export function pageExamPapers(db: Executor, page: { current: number; size: number }, examId: string, f: { state?: number; userIds?: string[] }) {
+  let q = db.selectFrom('el_paper').selectAll().where('examId', '=', examId).where('offline', '=', 0);
+  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  if (f.userIds) q = f.userIds.length ? q.where('userId', 'in', f.userIds) : q.where('id', '=', '');
+  return paginate(q.orderBy('createTime', 'desc').orderBy('id'), page);
+}
+
+/** Papers of exam `examId` (online ones) counted by state: `[{state, n}]`. */
+export async function countExamPapersByState(db: Executor, examId: string): Promise<{ state: number; n: number }[]> {
+  const rows = await db.selectFrom('el_paper').select((eb) => ['state', eb.fn.countAll<number>().as('n')]).where('examId', '=', examId).where('offline', '=', 0).groupBy('state').execute();
+  return rows.map((r) => ({ state: Number(r.state), n: Number(r.n) }));
+}

@@ -598,6 +598,29 @@ export class PaperService {
     return map;
   }
 
+  /**
+   * Invigilation (issue 9 "Live invigilation", module examWatch): a page of exam `examId`'s papers
+   * (raw rows; the caller formats them) filtered by state and learners, and the counts per state
+   * over the whole exam. Overdue open papers are not settled here (the sweeper does that).
+   */
+  async examPapers(examId: string, page: { current: number; size: number }, f: { state?: number; userIds?: string[] }): Promise<{ page: Page<Paper>; byState: Map<number, number> }> {
+    const [rows, counts] = await Promise.all([repo.pageExamPapers(this.db, page, examId, f), repo.countExamPapersByState(this.db, examId)]);
+    return { page: rows, byState: new Map(counts.map((c) => [c.state, c.n])) };
+  }
+
+  /**
+   * An invigilator's forced hand-in of paper `paperId` (any learner's): closes and scores it like
+   * the learner's own hand-in but ignores the earliest hand-in time. 10010003 when there is no such
+   * paper. Idempotent: `done` is whether this call closed it; `state` the paper's state after.
+   */
+  async forceHandIn(paperId: string): Promise<{ done: boolean; state: number; userId: string; examId: string }> {
+    const paper = await repo.findPaper(this.db, paperId);
+    if (!paper) throw notFound('试卷不存在！');
+    const done = await this.handIn(paperId);
+    const after = (await repo.findPaper(this.db, paperId)) ?? paper;
+    return { done, state: after.state, userId: after.userId, examId: after.examId };
+  }
+
   /** The caller's own paper, else 10010003 (other users' paper ids look like missing ones). */
   private async own(userId: string, id: string): Promise<Paper> {
     const paper = await repo.findPaper(this.db, id);

@@ -13,6 +13,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
 import { examApi, ExamPerm, type ExamRecord } from '@kaopei/contracts/exam';
 import { ExamOfflinePerm } from '@kaopei/contracts/exam-offline';
+import { ExamWatchPerm } from '@kaopei/contracts/exam-watch';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
@@ -78,7 +79,7 @@ export default function ListExam() {
     {
       title: '操作',
       key: 'op',
-      width: 360,
+      width: 400,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
@@ -95,6 +96,9 @@ export default function ListExam() {
               </RowAction>
               <RowAction code={ExamPerm.PREVIEW} onClick={() => navigate(`/admin/exam/exam/preview/${encodeURIComponent(r.id)}?print=1`)} data-testid={`exam-print-${r.id}`}>
                 打印
+              </RowAction>
+              <RowAction code={ExamWatchPerm.WATCH} onClick={() => navigate(`/admin/exam/watch/${encodeURIComponent(r.id)}`)} data-testid={`exam-watch-${r.id}`}>
+                监考
               </RowAction>
             </>
           )}

@@ -24,6 +24,7 @@ import { ClockCircleOutlined, LeftOutlined, RightOutlined, UnorderedListOutlined
 import { PaperState } from '@kaopei/contracts';
 import { paperApi, PaperError, type PaperSubQu } from '@kaopei/contracts/paper';
 import { call, isApiError } from '../../../api/request';
+import { useAuth } from '../../../store/auth';
 import { formatHms } from '../../../utils/format';
 import { lazyPart } from '../../../utils/lazy-part';
 import { AnswerCard } from './AnswerCard';
@@ -47,7 +48,8 @@ export default function ExamStart() {
   const { id: paperId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
+  const { user } = useAuth();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   const [currentId, setCurrentId] = useState<string>();
@@ -161,6 +163,26 @@ export default function ExamStart() {
     },
     [saver, paperId, message, goResult],
   );
+
+  // The exam socket (lazy: the page's JS budget): 10 s heartbeat; an invigilator's message stays on screen as "管理员提醒".
+  const userId = user?.userId;
+  const examId = paper?.examId;
+  const open = paper?.state === PaperState.IN_EXAM;
+  useEffect(() => {
+    if (!userId || !examId || !open) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./exam-socket').then(({ connectExamSocket }) => {
+      if (cancelled) return;
+      stop = connectExamSocket(userId, examId, (text) =>
+        notification.warning({ message: '管理员提醒', description: text, duration: 0, placement: 'top', props: { 'data-testid': 'exam-remind' } as object }),
+      );
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId, examId, open, notification]);
 
   // Time up by the server clock → hand in automatically.
   useEffect(() => {
