@@ -29,7 +29,16 @@ export const paperGroup = z.object({
   totalScore: z.number().int(),
   quList: z.array(paperCardQu),
 });
-/** POST /api/paper/paper/paper-detail: the answer card. `leftSeconds` by the server clock. */
+/**
+ * The exam's integrity settings the exam page enforces (issue 9 "Integrity controls"; the server
+ * decides, the page only reports): `leaveOn` leave monitoring, `leaveCheck` seconds away that count
+ * as a leave, `leaveCount` leaves allowed (past it the paper is handed in), `leaveTimes` leaves
+ * counted so far, `pasteOff` paste blocked ('考试期间不能复制粘贴哦！').
+ */
+export const paperGuard = z.object({ leaveOn: z.boolean(), leaveCheck: z.number().int(), leaveCount: z.number().int(), leaveTimes: z.number().int(), pasteOff: z.boolean() });
+export type PaperGuard = z.infer<typeof paperGuard>;
+
+/** POST /api/paper/paper/paper-detail: the answer card. `leftSeconds` by the server clock; `guard` the integrity settings. */
 export const paperDetail = z.object({
   id: z.string(),
   examId: z.string(),
@@ -38,6 +47,7 @@ export const paperDetail = z.object({
   totalScore: z.number().int(),
   state: z.number().int(),
   groupList: z.array(paperGroup),
+  guard: paperGuard,
 });
 export type PaperDetail = z.infer<typeof paperDetail>;
 

@@ -306,10 +306,10 @@ export class PaperService {
     return { groups, paperQus, choices };
   }
 
-  /** The answer card; hands the paper in first when its time is up. */
+  /** The answer card and the exam's integrity settings (`guard`); hands the paper in first when its time is up. */
   async paperDetail(userId: string, id: string): Promise<PaperDetail> {
     const paper = await this.settle(await this.own(userId, id));
-    const [groups, qus] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id)]);
+    const [groups, qus, exam] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), this.exams.require(this.db, paper.examId).catch(() => null)]);
     return {
       id: paper.id,
       examId: paper.examId,
@@ -322,6 +322,9 @@ export class PaperService {
         // Top-level questions only: a combined question's sub-questions are shown inside it (qu-detail subList).
         quList: qus.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: this.answeredCard(q, qus), mark: q.mark === 1 })),
       })),
+      guard: {
+        leaveOn: exam?.leaveOn === 1, leaveCheck: exam?.leaveCheck ?? 0, leaveCount: exam?.leaveCount ?? 0, leaveTimes: paper.leaveTimes, pasteOff: exam?.pasteOff === 1,
+      },
     };
   }
 
