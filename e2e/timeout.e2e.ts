@@ -10,7 +10,7 @@
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examApi } from '@kaopei/contracts/exam';
-import type { PaperRecord } from '@kaopei/contracts/paper';
+import { DEADLINE_GRACE_MS, type PaperRecord } from '@kaopei/contracts/paper';
 import { Api, DEMO_ADMIN, DEMO_LEARNER, parseApiTime } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -69,8 +69,8 @@ describe.skipIf(skipWithoutChromium())('journey 2: an unanswered one-minute exam
     await page.goto('/web/home');
     await page.close();
 
-    // ── The server's clock passes the deadline; the sweeper (every 1 s) hands the paper in ────
-    await admin.advanceClock(Math.max(0, startedAt + 61_000 - Date.now()));
+    // ── The server's clock passes the deadline and its grace; the sweeper (every 1 s) hands the paper in ────
+    await admin.advanceClock(Math.max(0, startedAt + 61_000 + DEADLINE_GRACE_MS - Date.now()));
     await sleep(2_500);
 
     // ── My scores shows it handed in, score 0 ────────────────────────────────────────────────

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { idReq, idSchema, pagingReq, pagingRes } from './common';
-import { json } from './endpoint';
+import { emptyBody, json } from './endpoint';
 import { defineErrors } from './errors';
 
 /** `password`: open type 9 only (never stored on the paper). */
@@ -29,7 +29,16 @@ export const paperGroup = z.object({
   totalScore: z.number().int(),
   quList: z.array(paperCardQu),
 });
-/** POST /api/paper/paper/paper-detail: the answer card. `leftSeconds` by the server clock. */
+/**
+ * The exam's integrity settings the exam page enforces (issue 9 "Integrity controls"; the server
+ * decides, the page only reports): `leaveOn` leave monitoring, `leaveCheck` seconds away that count
+ * as a leave, `leaveCount` leaves allowed (past it the paper is handed in), `leaveTimes` leaves
+ * counted so far, `pasteOff` paste blocked ('考试期间不能复制粘贴哦！').
+ */
+export const paperGuard = z.object({ leaveOn: z.boolean(), leaveCheck: z.number().int(), leaveCount: z.number().int(), leaveTimes: z.number().int(), pasteOff: z.boolean() });
+export type PaperGuard = z.infer<typeof paperGuard>;
+
+/** POST /api/paper/paper/paper-detail: the answer card. `leftSeconds` by the server clock; `guard` the integrity settings. */
 export const paperDetail = z.object({
   id: z.string(),
   examId: z.string(),
@@ -38,6 +47,7 @@ export const paperDetail = z.object({
   totalScore: z.number().int(),
   state: z.number().int(),
   groupList: z.array(paperGroup),
+  guard: paperGuard,
 });
 export type PaperDetail = z.infer<typeof paperDetail>;
 
@@ -180,6 +190,30 @@ export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), 
 });
 export const paperPagingRes = pagingRes(paperRecord);
 
+/**
+ * Grace after a paper's deadline (ms, server clock): answers arriving up to this long after
+ * `limitTime` are still saved (network latency, the countdown's own hand-in); later ones are refused
+ * (20010006) and the server hands the paper in once the grace is over. The hand-in time recorded is
+ * never later than the deadline.
+ */
+export const DEADLINE_GRACE_MS = 5_000;
+
+/**
+ * POST /api/paper/paper/leave-incr `{id}` (the paper id; SPEC §3 "Leave reply"): counts one leave
+ * of the learner's open paper. `leaveTimes` the leaves counted so far; `overLimit` true when the
+ * exam monitors leaves (leaveOn) and leaveTimes > leaveCount: the paper is then handed in by this
+ * call. `leaveCount` the leaves allowed (0 when not monitored), so the page can tell how many remain.
+ */
+export const leaveRes = z.object({ leaveTimes: z.number().int(), overLimit: z.boolean(), leaveCount: z.number().int() });
+export type LeaveRes = z.infer<typeof leaveRes>;
+
+/**
+ * POST /api/paper/paper/check-process `{}`: the caller's paper in progress (the newest open one
+ * whose time is not up), so the client can offer to continue it; null when there is none.
+ */
+export const processPaper = z.object({ id: z.string(), examId: z.string(), title: z.string(), leftSeconds: z.number().int() }).nullable();
+export type ProcessPaper = z.infer<typeof processPaper>;
+
 /** Errors of sitting an exam. */
 export const PaperError = defineErrors({
   /** A question of the paper was deleted (SPEC §8: the client goes back to the exam list). */
@@ -204,6 +238,8 @@ export const paperApi = {
   fillAnswer: json({ path: '/api/paper/paper/fill-answer', summary: '保存一题的作答', access: 'user', body: fillAnswerReq, data: fillAnswerRes }),
   handExam: json({ path: '/api/paper/paper/hand-exam', summary: '交卷（重复调用应答相同）', access: 'user', body: idReq, data: handExamRes }),
   paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
+  leaveIncr: json({ path: '/api/paper/paper/leave-incr', summary: '记录一次离开考试页面（超过次数即交卷）', access: 'user', body: idReq, data: leaveRes }),
+  checkProcess: json({ path: '/api/paper/paper/check-process', summary: '我正在进行的试卷', access: 'user', body: emptyBody, data: processPaper }),
   paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
 };
 

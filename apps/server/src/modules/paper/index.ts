@@ -57,6 +57,8 @@ export default defineModule({
     r.json(paperApi.handExam, ({ body, user }) => papers.handExam(user.userId, body.id));
     r.json(paperApi.paperResult, ({ body, user }) => papers.paperResult(user.userId, body.id));
     r.json(paperApi.paging, ({ body, user }) => papers.paging(user.userId, body));
+    r.json(paperApi.leaveIncr, ({ body, user }) => papers.leaveIncr(user.userId, body.id));
+    r.json(paperApi.checkProcess, ({ user }) => papers.checkProcess(user.userId));
     r.json(markApi.paging, ({ body, user }) => papers.marking.paging(user, body));
     r.json(markApi.detail, ({ body, user }) => papers.marking.detail(user, body.id));
     r.json(markApi.save, ({ body, user }) => papers.marking.save(user, body));
@@ -74,6 +76,7 @@ export default defineModule({
         { endpoint: paperApi.paperDetail, body: (id) => ({ id }) },
         { endpoint: paperApi.quDetail, body: (id) => ({ paperId: id, quId: '1' }) },
         { endpoint: paperApi.fillAnswer, body: (id) => ({ paperId: id, quId: '1', answers: [] }) },
+        { endpoint: paperApi.leaveIncr, body: (id) => ({ id }) },
         { endpoint: paperApi.handExam, body: (id) => ({ id }) },
         { endpoint: paperApi.paperResult, body: (id) => ({ id }) },
       ],

@@ -66,14 +66,14 @@ export function answersOf(db: Executor, paperId: string, quId?: string) {
  * and before its deadline. 0 rows → closed (handed in or timed out). On PostgreSQL this row lock
  * orders fill-answer against hand-in; on SQLite transactions are serial anyway.
  */
-export async function lockOpenPaper(db: Executor, paperId: string, userId: string, at: number): Promise<boolean> {
+export async function lockOpenPaper(db: Executor, paperId: string, userId: string, at: number, graceMs = 0): Promise<boolean> {
   const res = await db
     .updateTable('el_paper')
     .set({ updateTime: at })
     .where('id', '=', paperId)
     .where('userId', '=', userId)
     .where('state', '=', 0)
-    .where('limitTime', '>', at)
+    .where('limitTime', '>', at - graceMs)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -193,4 +193,35 @@ export function pageExamPapers(db: Executor, page: { current: number; size: numb
 export async function countExamPapersByState(db: Executor, examId: string): Promise<{ state: number; n: number }[]> {
   const rows = await db.selectFrom('el_paper').select((eb) => ['state', eb.fn.countAll<number>().as('n')]).where('examId', '=', examId).where('offline', '=', 0).groupBy('state').execute();
   return rows.map((r) => ({ state: Number(r.state), n: Number(r.n) }));
+}
+
+/**
+ * Counts one leave of an open paper (state 0, `at` before `openUntil`, the deadline plus grace) of
+ * `userId`, unless the last counted leave is less than `dedupMs` old (a report sent twice). One
+ * statement, so parallel reports each see a consistent count. Answers whether a leave was counted.
+ */
+export async function countLeave(db: Executor, paperId: string, userId: string, at: number, graceMs: number, dedupMs: number): Promise<boolean> {
+  const res = await db
+    .updateTable('el_paper')
+    .set((eb) => ({ leaveTimes: eb('leaveTimes', '+', 1), leaveTime: at, updateTime: at }))
+    .where('id', '=', paperId)
+    .where('userId', '=', userId)
+    .where('state', '=', 0)
+    .where('limitTime', '>', at - graceMs)
+    .where('leaveTime', '<=', at - dedupMs)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The newest open paper of a user whose deadline (plus grace) is after `at`, if any. */
+export function latestInProgress(db: Executor, userId: string, at: number) {
+  return db
+    .selectFrom('el_paper')
+    .select(['id', 'examId', 'title', 'limitTime'])
+    .where('userId', '=', userId)
+    .where('state', '=', 0)
+    .where('limitTime', '>', at)
+    .orderBy('createTime', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

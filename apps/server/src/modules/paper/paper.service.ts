@@ -4,14 +4,18 @@
  * Integrity rules, all by the server clock:
  * - a paper's deadline `limitTime` = createTime + totalTime minutes, capped at the exam's endTime;
  * - before hand-in nothing sent to the learner carries a right answer, analysis or score;
- * - answers change only while the paper is open (state 0 and before the deadline);
+ * - answers change only while the paper is open: state 0 and before the deadline plus
+ *   DEADLINE_GRACE_MS (5 s, contracts/paper.ts); the server hands a paper in once that grace is
+ *   over (sweeper, or lazily on access), with the deadline as its hand-in time at the latest;
+ * - leaves of the exam page are counted by the server (leave-incr); past the exam's leaveCount the
+ *   paper is handed in by that very call;
  * - hand-in (by the learner, lazily on access after the deadline, or by the sweeper) closes and
  *   scores a paper exactly once, in one transaction whose UPDATE checks `state = 0`.
  */
 import { abcOf, PAPER_STATE_LABEL, PaperState, QU_LEVEL_LABEL, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
 import { ExamError, PaperMethod, type ExamPreview, type ExamShortfall, type PreviewQu } from '@kaopei/contracts/exam';
 import { PointsRefType } from '@kaopei/contracts/points';
-import { PaperError, ResultShow, type FillAnswerReq, type PaperDetail, type paperPagingReq, type PaperQuDetail, type PaperRecord, type PaperResult, type PaperSubQu, type ResultSubQu } from '@kaopei/contracts/paper';
+import { DEADLINE_GRACE_MS, PaperError, ResultShow, type LeaveRes, type ProcessPaper, type FillAnswerReq, type PaperDetail, type paperPagingReq, type PaperQuDetail, type PaperRecord, type PaperResult, type PaperSubQu, type ResultSubQu } from '@kaopei/contracts/paper';
 import { MarkMode } from '@kaopei/contracts/paper-mark';
 import type { z } from 'zod';
 import type { Executor } from '../../db';
@@ -27,6 +31,9 @@ import { PaperMarking } from './paper.mark';
 import * as repo from './paper.repository';
 
 type Paper = ElPaperTable;
+
+/** Two leave reports of one paper less than this apart (ms) count as one (a report sent twice). */
+export const LEAVE_DEDUP_MS = 1_000;
 
 /** The settings of an exam that scoring, the result and marking read (el_exam). */
 export interface ExamSettings {
@@ -115,7 +122,7 @@ export class PaperService {
     const limitTime = Math.min(at + exam.totalTime * 60_000, exam.endTime ?? Number.MAX_SAFE_INTEGER);
     const paper: Paper = {
       id: paperId, userId, examId, title: exam.title, totalTime: exam.totalTime, totalScore: exam.totalScore, qualifyScore: exam.qualifyScore,
-      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, deptCode, updateTime: at,
+      userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, deptCode, updateTime: at, leaveTimes: 0, leaveTime: 0,
     };
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -299,10 +306,10 @@ export class PaperService {
     return { groups, paperQus, choices };
   }
 
-  /** The answer card; hands the paper in first when its time is up. */
+  /** The answer card and the exam's integrity settings (`guard`); hands the paper in first when its time is up. */
   async paperDetail(userId: string, id: string): Promise<PaperDetail> {
     const paper = await this.settle(await this.own(userId, id));
-    const [groups, qus] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id)]);
+    const [groups, qus, exam] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), this.exams.require(this.db, paper.examId).catch(() => null)]);
     return {
       id: paper.id,
       examId: paper.examId,
@@ -315,6 +322,9 @@ export class PaperService {
         // Top-level questions only: a combined question's sub-questions are shown inside it (qu-detail subList).
         quList: qus.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ quId: q.quId, sort: q.sort, quType: q.quType, answered: this.answeredCard(q, qus), mark: q.mark === 1 })),
       })),
+      guard: {
+        leaveOn: exam?.leaveOn === 1, leaveCheck: exam?.leaveCheck ?? 0, leaveCount: exam?.leaveCount ?? 0, leaveTimes: paper.leaveTimes, pasteOff: exam?.pasteOff === 1,
+      },
     };
   }
 
@@ -366,13 +376,15 @@ export class PaperService {
    * quId). Per type (contracts `fillAnswerReq`): choices (1–3), text (4), blanks (5), pairs (6); a
    * field that does not fit the type, an option not of this question, several options for a
    * single/true-false question, more blanks than the question has, a left-hand item or right-hand
-   * item not of this question: 10010001, nothing saved. Errors: 20010005 handed in, 20010006 time up.
+   * item not of this question: 10010001, nothing saved. Errors: 20010005 handed in, 20010006 time up
+   * (arrived at or after the deadline plus DEADLINE_GRACE_MS, server clock; the paper is then
+   * handed in). The request carries no client time: a wrong client clock changes nothing.
    */
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
     const answers = [...new Set(req.answers)];
     const result = await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at))) return null;
+      if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
       const stored = await this.storedAnswer(trx, pq, req, answers);
@@ -494,7 +506,7 @@ export class PaperService {
       passed: passed ? 1 : 0, createTime: r.handTime, limitTime: r.handTime, handTime: r.handTime, updateTime: at,
     } as const;
     if (old) await repo.updateOfflinePaper(trx, r.paperId, fields);
-    else await repo.insertPaper(trx, { id: r.paperId, userId: r.userId, examId: r.exam.id, deptCode: r.deptCode, state: PaperState.FINISHED, offline: 1, ...fields }, [], [], []);
+    else await repo.insertPaper(trx, { id: r.paperId, userId: r.userId, examId: r.exam.id, deptCode: r.deptCode, state: PaperState.FINISHED, offline: 1, leaveTimes: 0, leaveTime: 0, ...fields }, [], [], []);
     await this.ctx.events.emit(trx, 'paper.marked', {
       paperId: r.paperId, userId: r.userId, examId: r.exam.id, examTitle: r.exam.title,
       userScore: r.userScore, totalScore: r.exam.totalScore, qualifyScore: r.exam.qualifyScore, passed, handTime: r.handTime,
@@ -517,11 +529,11 @@ export class PaperService {
     };
   }
 
-  /** Hands in every open paper whose deadline has passed (the sweeper; also at start). */
+  /** Hands in every open paper whose deadline plus DEADLINE_GRACE_MS has passed (the sweeper; also at start). */
   async handInOverdue(): Promise<number> {
     let done = 0;
     for (;;) {
-      const ids = await repo.overduePaperIds(this.db, now());
+      const ids = await repo.overduePaperIds(this.db, now() - DEADLINE_GRACE_MS);
       if (ids.length === 0) return done;
       for (const id of ids) if (await this.handIn(id)) done++;
       if (ids.length < 500) return done;
@@ -585,6 +597,40 @@ export class PaperService {
     return mapPage(page, (p) => this.toRecord(p, shows.get(p.examId) ?? ResultShow.FULL));
   }
 
+  /**
+   * POST leave-incr (SPEC §7, §3 "Leave reply"; issue 9 "Integrity controls"): the exam page reports
+   * that the learner left it (hidden longer than the exam's leaveCheck seconds, or fullscreen left).
+   * Counts one leave of the caller's own open paper (10010003 for another's or a missing paper) and
+   * answers `{leaveTimes, overLimit, leaveCount}` from the exam's leaveOn / leaveCount: overLimit
+   * when leaveOn and leaveTimes > leaveCount, and then this call hands the paper in (handIn, exactly
+   * once however many calls race). Leaves are counted whether or not the exam monitors them (the
+   * invigilator sees them); only a monitoring exam hands in.
+   *
+   * Double-sent reports: a report within LEAVE_DEDUP_MS of the last counted leave counts nothing
+   * (one leave cannot be shorter than that: the page reports a leave after ≥ 1 s away or a 3 s
+   * fullscreen check), yet still runs the limit check on the stored count, so no report, duplicate
+   * or parallel, can skip the hand-in. A paper already handed in, or whose time is up (it is handed
+   * in now), counts nothing and answers its stored count.
+   */
+  async leaveIncr(userId: string, id: string): Promise<LeaveRes> {
+    const at = now();
+    await repo.countLeave(this.db, id, userId, at, DEADLINE_GRACE_MS, LEAVE_DEDUP_MS);
+    const paper = await this.settle(await this.own(userId, id));
+    const exam = await this.exams.require(this.db, paper.examId).catch(() => null);
+    const monitored = exam?.leaveOn === 1;
+    const leaveCount = monitored ? (exam?.leaveCount ?? 0) : 0;
+    const overLimit = monitored && paper.leaveTimes > leaveCount;
+    if (overLimit && paper.state === PaperState.IN_EXAM) await this.handIn(paper.id);
+    return { leaveTimes: paper.leaveTimes, overLimit, leaveCount };
+  }
+
+  /** POST check-process: the caller's newest paper in progress (time not up), else null. */
+  async checkProcess(userId: string): Promise<ProcessPaper> {
+    const at = now();
+    const p = await repo.latestInProgress(this.db, userId, at);
+    return p ? { id: p.id, examId: p.examId, title: p.title, leftSeconds: Math.max(0, Math.floor((p.limitTime - at) / 1000)) } : null;
+  }
+
   /** For the exam module: attempts used and the paper in progress, per exam, of one learner. */
   async attemptsOf(userId: string, examIds: string[]) {
     const rows = await repo.papersOfUser(this.db, userId, examIds);
@@ -628,9 +674,9 @@ export class PaperService {
     return paper;
   }
 
-  /** Hands in an open paper whose time is up, and returns the paper as it is now. */
+  /** Hands in an open paper whose time (deadline plus DEADLINE_GRACE_MS) is up, and returns the paper as it is now. */
   private async settle(paper: Paper): Promise<Paper> {
-    if (paper.state !== PaperState.IN_EXAM || paper.limitTime > now()) return paper;
+    if (paper.state !== PaperState.IN_EXAM || paper.limitTime + DEADLINE_GRACE_MS > now()) return paper;
     await this.handIn(paper.id);
     return (await repo.findPaper(this.db, paper.id)) ?? paper;
   }

@@ -21,6 +21,10 @@ export interface ElPaperTable {
   /** The learner's department when the paper was drawn (data scope of the marking list); '' before issue 8. */
   deptCode: string;
   updateTime: Ms;
+  /** Leaves of the exam page counted (leave-incr; issue 9). */
+  leaveTimes: number;
+  /** When the last leave was counted (epoch ms; 0 none). */
+  leaveTime: Ms;
 }
 export interface ElPaperGroupTable {
   id: string;

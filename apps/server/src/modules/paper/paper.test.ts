@@ -4,7 +4,7 @@
  * scoring, exactly-once hand-in, deadlines by the server clock, the sweeper and restarts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperApi, type PaperDetail, type PaperQuDetail, type PaperResult } from '@kaopei/contracts/paper';
+import { DEADLINE_GRACE_MS, paperApi, type PaperDetail, type PaperQuDetail, type PaperResult } from '@kaopei/contracts/paper';
 import { quApi, type QuDetail } from '@kaopei/contracts/qu';
 import { buildApp } from '../../app';
 import { testApp, type TestApp } from '../../test/app';
@@ -285,7 +285,7 @@ describe('deadlines by the server clock', () => {
       const paperId = (await quiet.call<{ id: string }>(paperApi.createPaper, { examId: exam.data!.id }, token)).data!.id;
       const p = (await quiet.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).data!;
       const q = p.groupList[0]!.quList[0]!.quId;
-      await quiet.db.updateTable('el_paper').set({ limitTime: Date.now() - 1 }).where('id', '=', paperId).execute();
+      await quiet.db.updateTable('el_paper').set({ limitTime: Date.now() - DEADLINE_GRACE_MS - 1 }).where('id', '=', paperId).execute();
       const late = await quiet.call(paperApi.fillAnswer, { paperId, quId: q, answers: [] }, token);
       expect(late.code).toBe(20010006);
       const d = (await quiet.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).data!;
@@ -299,7 +299,7 @@ describe('deadlines by the server clock', () => {
   it('the sweeper hands in overdue papers without any request', async () => {
     const { token } = await t.newLearner();
     const p = await startPaper(token, await createExam());
-    await setDeadline(p.id, Date.now() - 1);
+    await setDeadline(p.id, Date.now() - DEADLINE_GRACE_MS - 1);
     const deadline = Date.now() + 5000;
     let state = 0;
     while (state === 0 && Date.now() < deadline) {
@@ -321,7 +321,7 @@ describe('restart', () => {
       const paperId = created.data!.id;
       await r.app.close(); // the server goes down with the paper open …
       const again = await buildApp(r.config); // … the paper's time runs out …
-      await again.db.updateTable('el_paper').set({ limitTime: Date.now() - 1 }).where('id', '=', paperId).execute();
+      await again.db.updateTable('el_paper').set({ limitTime: Date.now() - DEADLINE_GRACE_MS - 1 }).where('id', '=', paperId).execute();
       await again.app.ready(); // … and the restarted server hands it in at start.
       const row = await again.db.selectFrom('el_paper').selectAll().where('id', '=', paperId).executeTakeFirstOrThrow();
       expect(row.state).toBe(2);

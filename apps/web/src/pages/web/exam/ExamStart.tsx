@@ -6,7 +6,10 @@
  * - qu-detail loads the current question (20010001 → error, then the exam list with an error flag
  *   after 1.5 s, SPEC §8); each change is saved at once with a visible per-question state;
  * - prev / next, 交卷 with a confirmation stating the unanswered count, then
- *   /web/exam/result/:paperId/exam; paste is blocked with '考试期间不能复制粘贴哦！'.
+ *   /web/exam/result/:paperId/exam;
+ * - the exam's integrity settings (paper-detail `guard`, ./useExamGuard.tsx): paste blocked with
+ *   '考试期间不能复制粘贴哦！' when pasteOff; leaves of the page reported to the server when leaveOn,
+ *   with a dialog of the leaves remaining, and the result page when the server handed the paper in.
  *
  * First paint (the exam page's JS budget, e2e/delivery.e2e.ts): what this page imports statically is
  * what a learner waits for before the exam shows, so it stays light. The two panels, the bar's row
@@ -32,8 +35,8 @@ import { LiteCard, LiteResult, LiteSpace } from './lite';
 import { QuestionPane } from './QuestionPane';
 import { useAnswerSaver, type AnswerValue } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
+import { useExamGuard } from './useExamGuard';
 
-export const PASTE_MSG = '考试期间不能复制粘贴哦！';
 const RESYNC_MS = 60_000;
 
 /** The answer card's drawer on small screens (without it, prev / next still go through the paper). */
@@ -127,21 +130,8 @@ export default function ExamStart() {
     }
   }, [index, questions, paperId, paper?.state, queryClient]);
 
-  // No copy / paste during the exam (SPEC §8).
-  useEffect(() => {
-    const block = (e: Event) => {
-      e.preventDefault();
-      message.warning(PASTE_MSG);
-    };
-    document.addEventListener('paste', block);
-    document.addEventListener('copy', block);
-    document.addEventListener('cut', block);
-    return () => {
-      document.removeEventListener('paste', block);
-      document.removeEventListener('copy', block);
-      document.removeEventListener('cut', block);
-    };
-  }, [message]);
+  // Paste blocking (pasteOff) and leave monitoring (leaveOn): the exam's integrity settings.
+  useExamGuard(paperId, paper?.guard, paper?.state === PaperState.IN_EXAM, goResult);
 
   const handIn = useCallback(
     async (auto: boolean) => {
