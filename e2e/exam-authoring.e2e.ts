@@ -12,7 +12,7 @@ import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { fillNumber, laterUnreadMessages, loginThroughPage, pickOption, waitForText } from './support/ui';
+import { fillNumber, laterUnreadMessages, loginThroughPage, pickOption, POLL, waitForText } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('exam authoring: draw method, password, shortfall, preview', () => {
   let server: RunningServer;
@@ -48,6 +48,13 @@ describe.skipIf(skipWithoutChromium())('exam authoring: draw method, password, s
     await fillNumber(admin, 'rule-count-0', 2);
     await fillNumber(admin, 'rule-score-0', 5);
     await waitForText(admin, 'exam-shortfalls', /单选题（较难）不足：需要 2，仅有 0/);
+    // The bank picker adds one rule per chosen bank.
+    await admin.getByTestId('rule-pick-repos').click();
+    await admin.getByTestId('repo-picker-search').fill(`E2E 抽题题库 ${stamp}`);
+    await admin.getByTestId('repo-picker-search').press('Enter');
+    await admin.getByTestId(`repo-picker-row-${repoId}`).click();
+    await admin.getByTestId('repo-picker-ok').click();
+    await expect.poll(async () => admin.locator('[data-testid="rule-repo-1"]').textContent(), POLL).toContain(`E2E 抽题题库 ${stamp}`);
 
     // The draw method: a pool of the 4 questions, 5 points each, 2 per learner.
     await admin.getByTestId('exam-paper-method').getByText('抽题组卷').click();

@@ -8,13 +8,10 @@
  * Props: `open`, `excludes` (banks not offered), `isExam` / `isTrain` (only banks with that flag),
  * `single` (radio instead of checkboxes), `title`, `onOk(banks)`, `onCancel`. Needs repo:list.
  */
-import { useState, type HTMLAttributes } from 'react';
-import { App, Button, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { call } from '../api/request';
-import { SELECT_ONE, usePagedList } from './paging';
-import { mergePageSelection, withoutId } from './user-selection';
+import { PickerDialog } from './PickerDialog';
 
 /** What the picker answers per bank. */
 export type PickedRepo = Pick<RepoRecord, 'id' | 'title' | 'quCount' | 'objCount' | 'subjCount'>;
@@ -58,77 +55,22 @@ export function repoPickerParams(f: Filters) {
   };
 }
 
-function DialogBody({ excludes, isExam, isTrain, single, title, onOk, onCancel }: Omit<RepoPickerProps, 'open'>) {
-  const { message } = App.useApp();
-  const list = usePagedList<Filters, RepoRecord>('repo-picker-paging', (current, size, f) => call(repoApi.paging, { current, size, params: repoPickerParams(f) }), {
-    excludes: [...new Set(excludes ?? [])].sort(),
-    isExam,
-    isTrain,
-  });
-  const [selected, setSelected] = useState<ReadonlyMap<string, PickedRepo>>(new Map());
-  const [keyword, setKeyword] = useState('');
-  const rows = list.query.data?.records ?? [];
-  const { params, search } = list.paging;
-  const tick = (keys: readonly string[]) => setSelected((s) => (single ? new Map(rows.filter((r) => keys.includes(r.id)).map((r) => [r.id, pick(r)])) : mergePageSelection(s, rows.map(pick), keys)));
-  const toggle = (r: RepoRecord) => setSelected((s) => (s.has(r.id) ? withoutId(s, r.id) : single ? new Map([[r.id, pick(r)]]) : mergePageSelection(s, [pick(r)], [r.id])));
-
-  const confirm = () => {
-    if (selected.size === 0) return void message.warning(SELECT_ONE);
-    onOk([...selected.values()]);
-  };
-
-  return (
-    <Modal
-      open
-      title={title}
-      width={800}
-      onCancel={onCancel}
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" onClick={confirm} data-testid="repo-picker-ok">
-          确定{selected.size ? `（已选 ${selected.size} 个）` : ''}
-        </Button>,
-      ]}
-    >
-      <div data-testid="repo-picker">
-        <Space.Compact className="list-filter" style={{ width: '100%', maxWidth: 360 }}>
-          <Input placeholder="搜索题库名称" allowClear maxLength={100} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={() => search({ ...params, title: keyword })} data-testid="repo-picker-search" />
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => search({ ...params, title: keyword })}>
-            查询
-          </Button>
-        </Space.Compact>
-        <div style={{ minHeight: 32, marginBottom: 8 }}>
-          {selected.size === 0 ? (
-            <Typography.Text type="secondary">尚未选择题库</Typography.Text>
-          ) : (
-            <Space size={[4, 4]} wrap>
-              {[...selected.values()].map((b) => (
-                <Tag key={b.id} closable onClose={() => setSelected((s) => withoutId(s, b.id))}>
-                  {b.title}
-                </Tag>
-              ))}
-            </Space>
-          )}
-        </div>
-        <Table<RepoRecord>
-          rowKey="id"
-          size="small"
-          columns={COLUMNS}
-          dataSource={rows}
-          loading={list.query.isFetching}
-          pagination={list.paging.pagination(list.query.data?.total)}
-          rowSelection={{ type: single ? 'radio' : 'checkbox', selectedRowKeys: [...selected.keys()], preserveSelectedRowKeys: true, onChange: (keys) => tick(keys.map(String)) }}
-          onRow={(r) => ({ onClick: () => toggle(r), style: { cursor: 'pointer' }, 'data-testid': `repo-picker-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
-          scroll={{ y: 360 }}
-        />
-      </div>
-    </Modal>
-  );
-}
-
 /** The picker; see the file comment. */
-export function RepoPicker({ open, title = '选择题库', ...rest }: RepoPickerProps) {
-  return open ? <DialogBody title={title} {...rest} /> : null;
+export function RepoPicker({ open, excludes, isExam, isTrain, single, title = '选择题库', onOk, onCancel }: RepoPickerProps) {
+  if (!open) return null;
+  return (
+    <PickerDialog<Filters, RepoRecord, PickedRepo>
+      testId="repo-picker"
+      noun="题库"
+      columns={COLUMNS}
+      queryKey="repo-picker-paging"
+      load={(current, size, f) => call(repoApi.paging, { current, size, params: repoPickerParams(f) })}
+      initialFilters={{ excludes: [...new Set(excludes ?? [])].sort(), isExam, isTrain }}
+      brief={pick}
+      single={single}
+      title={title}
+      onOk={onOk}
+      onCancel={onCancel}
+    />
+  );
 }

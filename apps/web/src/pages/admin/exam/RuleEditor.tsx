@@ -6,6 +6,7 @@
  * used by the form before submitting. What level and chapter leave (and rules sharing questions)
  * the server answers live through check-rules (ExamForm shows the shortfalls).
  */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, InputNumber, Select, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -13,6 +14,7 @@ import { QU_TYPE_LABEL, SUPPORTED_QU_TYPES } from '@kaopei/contracts';
 import { examRule, RULE_LEVEL_LABEL } from '@kaopei/contracts/exam';
 import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { call } from '../../../api/request';
+import { RepoPicker } from '../../../components/RepoPicker';
 import { RepoSelect } from '../../../components/RepoSelect';
 import { ChapterSelect } from '../../../components/ChapterSelect';
 
@@ -155,6 +157,7 @@ interface Props {
 }
 
 export function RuleEditor({ value, showErrors, onChange }: Props) {
+  const [picking, setPicking] = useState(false);
   return (
     <div className="rule-editor">
       <div className="rule-header">
@@ -178,6 +181,20 @@ export function RuleEditor({ value, showErrors, onChange }: Props) {
       <Button type="dashed" block icon={<PlusOutlined />} onClick={() => onChange([...value, newRule()])} data-testid="rule-add">
         添加规则
       </Button>
+      {/* SPEC §2 question-bank picker: one new rule per chosen bank (the empty first row is replaced). */}
+      <Button type="link" onClick={() => setPicking(true)} data-testid="rule-pick-repos">
+        从题库选择器批量添加
+      </Button>
+      <RepoPicker
+        open={picking}
+        isExam={1}
+        onCancel={() => setPicking(false)}
+        onOk={(banks) => {
+          setPicking(false);
+          const kept = value.filter((r) => r.repoId !== '' || r.quType !== null || r.quCount !== null || r.quScore !== null);
+          onChange([...kept, ...banks.map((b) => newRule({ repoId: b.id }))]);
+        }}
+      />
     </div>
   );
 }
