@@ -11,7 +11,7 @@ import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, POLL } from './support/ui';
+import { clickUntilVisible, loginThroughPage, POLL } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('question authoring: every type through the form', () => {
   let server: RunningServer;
@@ -34,7 +34,7 @@ describe.skipIf(skipWithoutChromium())('question authoring: every type through t
     // 章节: added in the bank list's chapter dialog.
     await page.goto('/admin/exam/repo');
     await page.getByTestId(`repo-chapters-${repoId}`).click();
-    await page.getByTestId('chapter-add').click();
+    await clickUntilVisible(page.getByTestId('chapter-add'), page.getByTestId('chapter-title'));
     await page.getByTestId('chapter-title').fill('第一章 地理');
     await page.getByTestId('chapter-save').click();
     await page.getByTestId('chapter-dialog').getByText('第一章 地理').waitFor();

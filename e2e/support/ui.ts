@@ -93,6 +93,22 @@ export async function pickOption(page: Page, wrapperTestId: string, optionTestId
   }
 }
 
+/**
+ * Clicks `target` until `appears` is visible (up to 3 times): on a loaded machine a click on a
+ * button inside a dialog that is still animating in can be lost (seen in CI).
+ */
+export async function clickUntilVisible(target: Locator, appears: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await appears.waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** Polls the trimmed text of a testid until it equals `text`. */
 export async function waitForText(page: Page, testId: string, text: string | RegExp, timeout: number = POLL.timeout): Promise<void> {
   const read = async () => ((await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '').trim();
