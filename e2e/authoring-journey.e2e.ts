@@ -14,7 +14,7 @@ import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { fillNumber, laterUnreadMessages, loginThroughPage, pickOption, POLL, waitForText } from './support/ui';
+import { clickUntilGone, fillNumber, laterUnreadMessages, loginThroughPage, pickOption, POLL, waitForText } from './support/ui';
 
 const PASSWORD = 'Seven-7';
 
@@ -125,7 +125,7 @@ describe.skipIf(skipWithoutChromium())('journey: an exam of all seven types, dra
       await expect.poll(async () => page.getByTestId('save-state').first().textContent(), POLL).toBe('已保存');
     }
     await page.getByTestId('hand-exam').click();
-    await page.getByTestId('hand-confirm').click();
+    await clickUntilGone(page.getByTestId('hand-confirm')); // hand-in is exactly-once on the server
     await page.waitForURL(`**/web/exam/result/${paperId}/exam`);
     await page.getByTestId('result-waiting').waitFor();
 

@@ -15,7 +15,7 @@ import { isRightChoice, loadBanks, matchQuestion, type MatchedQuestion, type Sou
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { sharedDataPath, skipWithoutSharedData } from './support/paths';
 import { startServer, type RunningServer } from './support/server';
-import { fillNumber, idsByPrefix, laterUnreadMessages, loginThroughPage, pickOption, POLL, registerThroughPage, waitForText } from './support/ui';
+import { clickUntilGone, fillNumber, idsByPrefix, laterUnreadMessages, loginThroughPage, pickOption, POLL, registerThroughPage, waitForText } from './support/ui';
 
 const XLSX = sharedDataPath('question-banks', 'yf-lite-demo.xlsx');
 const JSON_FILE = sharedDataPath('question-banks', 'yf-lite-demo.json');
@@ -203,7 +203,7 @@ describe.skipIf(skip)('journey 1: import yf-lite-demo.xlsx → exam → learner 
     await learner.getByTestId('hand-confirm').waitFor();
     await Promise.all(bodies);
     handingIn = true;
-    await learner.getByTestId('hand-confirm').click();
+    await clickUntilGone(learner.getByTestId('hand-confirm')); // hand-in is exactly-once on the server
     await learner.waitForURL('**/web/exam/result/**');
     await learner.getByTestId('result-score').waitFor();
 

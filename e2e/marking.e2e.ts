@@ -14,7 +14,7 @@ import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { laterUnreadMessages, loginThroughPage, POLL, waitForText } from './support/ui';
+import { clickUntilGone, laterUnreadMessages, loginThroughPage, POLL, waitForText } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('journey: the new question types are answered, the short answer is marked', () => {
   let server: RunningServer;
@@ -88,7 +88,7 @@ describe.skipIf(skipWithoutChromium())('journey: the new question types are answ
     }
     await page.getByTestId('hand-exam').click();
     await waitForText(page, 'hand-unanswered', '您已完成全部试题，确定要交卷吗？');
-    await page.getByTestId('hand-confirm').click();
+    await clickUntilGone(page.getByTestId('hand-confirm')); // hand-in is exactly-once on the server
     await page.waitForURL(`**/web/exam/result/${paperId}/exam`);
     await page.getByTestId('result-waiting').waitFor();
     expect(await page.getByTestId('result-score').count()).toBe(0);

@@ -109,6 +109,23 @@ export async function clickUntilVisible(target: Locator, appears: Locator): Prom
   }
 }
 
+/**
+ * Clicks `target` until it is gone (up to 3 times): for a dialog's confirm button (交卷 …) whose
+ * click a dialog still animating in can lose on a loaded machine (seen in CI). Only for actions the
+ * server makes idempotent.
+ */
+export async function clickUntilGone(target: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await target.waitFor({ state: 'hidden', timeout: 8_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** Polls the trimmed text of a testid until it equals `text`. */
 export async function waitForText(page: Page, testId: string, text: string | RegExp, timeout: number = POLL.timeout): Promise<void> {
   const read = async () => ((await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '').trim();
