@@ -1,8 +1,8 @@
 /**
  * THE navigation guard (SPEC §2 navigation rules, §4 Session, §6), run on every location:
  * - public paths (/login, /register, /forgot, /401, /404, /sync, /web/home, /web/state,
- *   /web/state/details, /cert/verify) pass without a token; /cert/verify/<no> passes whatever the
- *   session (a learner held on /web/uc, an administrator without menus: it is a public page); any other path shows "请先登录" for 1.5 s, then goes
+ *   /web/state/details, and the open pages of router/extensions.ts such as /cert/verify) pass without
+ *   a token; an open page (/cert/verify/<no>) passes whatever the session (a learner held on /web/uc, an administrator without menus: it is a public page); any other path shows "请先登录" for 1.5 s, then goes
  *   to /login?redirect=<path>;
  * - with a token, the session (user + route tree) is loaded first (a spinner meanwhile); a failed
  *   load resets the token and goes to login;
@@ -24,10 +24,11 @@ import { mustChangePassword, roleHome, useAuth, type AuthValue } from '../store/
 import { useSiteInfo } from '../store/site';
 import { feedback, MESSAGE_SECONDS } from '../utils/feedback';
 import { hasAdminMenus, titleOf } from './tree';
+import { openPages } from './extensions';
 
-export const PUBLIC_PATHS = ['/login', '/register', '/forgot', '/401', '/404', '/sync', '/web/home', '/web/state', '/web/state/details', '/cert/verify'];
-/** Public pages shown to everybody as they are, whatever the session (the certificate verification page a QR code opens). */
-export const OPEN_PATHS = ['/cert/verify'];
+/** Public pages shown to everybody as they are, whatever the session: the fixed parts of the open pages page folders declare (router/extensions.ts; the certificate verification page a QR code opens). */
+export const OPEN_PATHS: readonly string[] = openPages.map((p) => p.prefix);
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/forgot', '/401', '/404', '/sync', '/web/home', '/web/state', '/web/state/details', ...OPEN_PATHS];
 export const LOGIN_REQUIRED_MSG = '请先登录';
 export const REAL_NAME_MSG = '您需要完成实名认证后才能正常使用！';
 /** SPEC §2 "change your password before normal use". */

@@ -1,6 +1,6 @@
 /**
  * Route table (SPEC §2): static public pages (/login, /register, /forgot in the login layout; /401,
- * /404; /web/home in the learner layout for visitors) plus the routes built at runtime from the
+ * /404; the open pages page folders declare, router/extensions.ts; /web/home in the learner layout for visitors) plus the routes built at runtime from the
  * server tree — 'WebLayout' children under WebLayout, other component names resolved lazily by the
  * registry (unknown names are logged and skipped). The 'Layout' children are AdminLayout's: on
  * /admin paths (and /profile/index for administrators, router/shared-routes.ts) the layout is
@@ -20,6 +20,7 @@ import { NavigationGuard } from './guard';
 import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
 import { Keyed } from './keyed';
+import { openPageOf, openPages } from './extensions';
 import { inAdminLayout, PROFILE_PATH, PROFILE_TITLE, PROFILE_VIEW } from './shared-routes';
 import { PageLoading } from '../components/PageLoading';
 
@@ -31,7 +32,6 @@ const Register = lazyView(() => import('../pages/login/Register'));
 const OauthCallback = lazyView(() => import('../pages/login/OauthCallback'));
 const OauthLocal = lazyView(() => import('../pages/login/OauthLocal'));
 const Forgot = lazyView(() => import('../pages/login/Forgot'));
-const CertVerify = lazyView(() => import('../pages/cert/CertVerify'));
 const NotFound = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.NotFound })));
 const Unauthorized = lazyView(() => import('../pages/error/ErrorPage').then((m) => ({ default: m.Unauthorized })));
 
@@ -44,7 +44,7 @@ export const STATIC_TITLES = [
   { path: '/401', title: '无权访问' },
   { path: '/404', title: '页面不存在' },
   { path: '/web/home', title: '首页' },
-  { path: '/cert/verify/:certNo', title: '证书验证' },
+  ...openPages.map((p) => ({ path: p.path, title: p.title })),
 ];
 
 function pageRoutes(list: FlatRoute[]) {
@@ -65,7 +65,8 @@ export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false):
   if (pathname === '/login') return [LoginLayout, Login];
   if (pathname === '/register') return [LoginLayout, Register];
   if (pathname === '/forgot') return [LoginLayout, Forgot];
-  if (pathname.startsWith('/cert/verify/')) return [CertVerify];
+  const open = openPageOf(pathname);
+  if (open) return [open.view];
   if (pathname === PROFILE_PATH) {
     const profile = viewRegistry[PROFILE_VIEW];
     return [isAdmin ? AdminLayout : WebLayout, ...(profile ? [profile] : [])];
@@ -106,7 +107,9 @@ export function AppRoutes() {
         <Route path="/login/oauth/:type" element={<OauthCallback />} />
         <Route path="/login/oauth/:type/authorize" element={<OauthLocal />} />
       </Route>
-      <Route path="/cert/verify/:certNo" element={<CertVerify />} />
+      {openPages.map((p) => (
+        <Route key={p.path} path={p.path} element={<p.view />} />
+      ))}
       <Route path="/401" element={<Unauthorized />} />
       <Route path="/404" element={<NotFound />} />
       <Route element={<WebLayout />}>

@@ -65,8 +65,18 @@ export function mergeViews(
   return out;
 }
 
+/**
+ * What a page folder's views.ts may export: `views` (this file), and the extension points of
+ * router/extensions.ts (`openPages`, `ucTabs`).
+ */
+export interface PageFolder {
+  views?: ViewLoaders;
+  openPages?: readonly import('./extensions').OpenPageDef[];
+  ucTabs?: readonly import('./extensions').UcTabDef[];
+}
+
 /** Every page folder's views.ts (eager: the files are tiny, the views themselves stay lazy). */
-const VIEW_MODULES = import.meta.glob<{ views?: ViewLoaders }>('../pages/**/views.ts', { eager: true });
+export const VIEW_MODULES = import.meta.glob<PageFolder>('../pages/**/views.ts', { eager: true });
 
 const entries = mergeViews(VIEW_MODULES);
 

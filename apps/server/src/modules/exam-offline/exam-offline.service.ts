@@ -40,7 +40,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { getNodeId, newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
-import { msgMoreErrors } from '../../lib/xlsx-read';
+import { msgMoreErrors } from '../../lib/xlsx-text';
 import type { AuthUser } from '../../platform/auth';
 import type { JobContext } from '../../platform/jobs';
 import type { ModuleContext } from '../../platform/module';

@@ -13,7 +13,8 @@ import ExcelJS from 'exceljs';
 import { OFFLINE_IMPORT_HEADERS, OFFLINE_IMPORT_MAX_ROWS, OFFLINE_SHEET_NAME } from '@kaopei/contracts/exam-offline';
 import { bufferOf } from '../../lib/stream-buffer';
 import { formatTimeStrict, parseTime } from '../../lib/time';
-import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, openXlsx, refusalMsg, type CellValue } from '../../lib/xlsx-read';
+import { DEFAULT_ZIP_LIMITS, openXlsx, type CellValue } from '../../lib/xlsx-read';
+import { cellText, MSG_BAD_FILE, MSG_BAD_HEADER, refusalMsg } from '../../lib/xlsx-text';
 
 /** One bad row (row 0: the whole file). */
 export interface RowError {

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS } from '@kaopei/contracts/qu';
 import { col, type Data, HEADER, lieAboutSizes, NS, questionRows, repeated, row, SHEET, sheetXml, writeZip, xlsxEntries } from './qu.test-zips';
-import { MSG_BAD_FILE } from '../../lib/xlsx-read';
+import { MSG_BAD_FILE } from '../../lib/xlsx-text';
 import { DEFAULT_IMPORT_LIMITS, parseQuestionFile, parseQuestionSheet, type ParseQuestionOptions } from './qu.import';
 import { buildQuestionSheet } from './qu.sheet';
 

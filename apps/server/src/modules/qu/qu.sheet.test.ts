@@ -7,7 +7,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS, IMPORT_HELP_SHEET_NAME, IMPORT_SHEET_NAME } from '@kaopei/contracts/qu';
-import { parseBlankOptsCell, parseKeywordsCell, parseQuestionSheet } from './qu.import';
+import { parseQuestionSheet } from './qu.import';
+import { parseBlankOptsCell, parseKeywordsCell } from './qu.sheet-cells';
 import { buildImportTemplate, buildQuestionSheet, type SheetQuestion } from './qu.sheet';
 
 const parse = (buf: Buffer) => parseQuestionSheet(buf, { repoFromFile: true });

@@ -16,7 +16,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import { BLANK_MARK, IMPORT_HEADERS, IMPORT_HELP_SHEET_NAME, IMPORT_SHEET_NAME, type BlankOpts, type QuKeyword } from '@kaopei/contracts/qu';
-import { blankOptsCell, COL, COLS, keywordsCell } from './qu.import';
+import { blankOptsCell, COL, COLS, keywordsCell } from './qu.sheet-cells';
 import { bufferOf } from '../../lib/stream-buffer';
 
 /** An option / blank / pair to write; missing text fields are written blank. */

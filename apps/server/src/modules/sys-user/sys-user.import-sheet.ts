@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import { mobileSchema } from '@kaopei/contracts/sms';
 import { idCardSchema, passwordSchema, profileFields, realNameSchema, userNameSchema } from '@kaopei/contracts/sys-user';
 import { USER_IMPORT_HEADERS, USER_IMPORT_MAX_ROWS, USER_SHEET_NAME } from '@kaopei/contracts/sys-user-admin';
-import { cellText, DEFAULT_ZIP_LIMITS, MSG_BAD_FILE, MSG_BAD_HEADER, openXlsx, refusalMsg, type CellValue } from '../../lib/xlsx-read';
+import { DEFAULT_ZIP_LIMITS, openXlsx, type CellValue } from '../../lib/xlsx-read';
+import { cellText, MSG_BAD_FILE, MSG_BAD_HEADER, refusalMsg } from '../../lib/xlsx-text';
 import { bufferOf } from '../../lib/stream-buffer';
 
 /** One bad row (row 0: the whole file). */

@@ -47,7 +47,7 @@ import { AppError } from '../../lib/errors';
 import { getNodeId, newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import { now } from '../../lib/time';
-import { msgMoreErrors } from '../../lib/xlsx-read';
+import { msgMoreErrors } from '../../lib/xlsx-text';
 import { ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Caller, UserAdmin, UserAdminDeps } from './sys-user.admin';
 import { readUserFile, rowMsg, userSheetBuffer, writeUserSheet, type ImportRow, type RowError } from './sys-user.import-sheet';

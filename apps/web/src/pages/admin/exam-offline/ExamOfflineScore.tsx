@@ -6,23 +6,22 @@
  * listed and nothing imported) and 录入成绩 (one learner from the user-select dialog, score, time).
  * Entering the same score again changes nothing; another score replaces it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Progress, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { TIME_FORMAT } from '@kaopei/contracts';
 import { examOfflineApi, ExamOfflinePerm, OFFLINE_IMPORT_HEADERS, type OfflineInfo, type OfflineRecord } from '@kaopei/contracts/exam-offline';
-import { JobState } from '@kaopei/contracts/sys-job';
-import { call, download, isApiError, upload } from '../../../api/request';
+import { call, download, upload } from '../../../api/request';
 import { ListToolbar, PagedTable } from '../../../components/PagedTable';
 import { PermButton } from '../../../components/Perm';
 import { SearchBar } from '../../../components/SearchBar';
 import { usePagedList } from '../../../components/paging';
-import { useJob } from '../../../components/useJob';
+import { IMPORT_SUCCESS_MSG, JobProgress, RowErrorTable, useImportJob } from '../../../components/import/useImportJob';
 import { UserSelectDialog, type UserBrief } from '../../../components/UserSelect';
-import { offlineOutcomeOf, type OfflineOutcome, type RowError } from './offline-import';
+import { offlineOutcomeOf } from './offline-import';
 
 interface Filters {
   examId: string;
@@ -32,67 +31,12 @@ interface Filters {
 
 /** 导入成绩: choose an .xlsx, upload, follow the job, show the outcome. */
 function ImportDialog({ exam, open, onClose, onImported }: { exam: OfflineInfo; open: boolean; onClose: () => void; onImported: () => void }) {
-  const { message } = App.useApp();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [settled, setSettled] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<OfflineOutcome | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const view = useJob(jobId).data;
-
-  const clear = () => {
-    setFile(null);
-    if (inputRef.current) inputRef.current.value = '';
-  };
+  const imp = useImportJob({ extensions: ['.xlsx'], badTypeMsg: '只能上传.xlsx格式的文件！', outcomeOf: offlineOutcomeOf, onImported });
+  const { outcome } = imp;
   const close = () => {
-    clear();
-    setFileError('');
-    setOutcome(null);
-    setJobId(null);
-    setBusy(false);
+    imp.reset();
     onClose();
   };
-  useEffect(() => {
-    if (!view || !jobId || settled === jobId || view.state < JobState.DONE) return;
-    setSettled(jobId);
-    setBusy(false);
-    const next = offlineOutcomeOf(view);
-    setOutcome(next);
-    if (next.kind === 'ok') {
-      clear();
-      message.success('数据导入成功！');
-      onImported();
-    }
-  }, [view, jobId, settled, message, onImported]);
-
-  const pick = (files: FileList | null) => {
-    setOutcome(null);
-    const f = files?.[0] ?? null;
-    if (f && !f.name.toLowerCase().endsWith('.xlsx')) {
-      setFileError('只能上传.xlsx格式的文件！');
-      setFile(null);
-    } else {
-      setFileError('');
-      setFile(f);
-    }
-  };
-  const submit = async () => {
-    if (!file) {
-      setFileError('请选择要导入的文件！');
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setJobId((await upload(examOfflineApi.import, file, { examId: exam.examId }, { quiet: true })).jobId);
-    } catch (err) {
-      setBusy(false);
-      if (isApiError(err) && err.code > 0) setOutcome({ kind: 'error', msg: err.message });
-    }
-  };
-  const running = busy && view && view.state < JobState.DONE;
 
   return (
     <Modal
@@ -104,44 +48,33 @@ function ImportDialog({ exam, open, onClose, onImported }: { exam: OfflineInfo; 
         <Button key="close" onClick={close}>
           关闭
         </Button>,
-        <Button key="submit" type="primary" icon={<UploadOutlined />} loading={busy} onClick={() => void submit()} data-testid="offline-import-submit">
+        <Button
+          key="submit"
+          type="primary"
+          icon={<UploadOutlined />}
+          loading={imp.busy}
+          onClick={() => imp.submit((file) => upload(examOfflineApi.import, file, { examId: exam.examId }, { quiet: true }))}
+          data-testid="offline-import-submit"
+        >
           导入
         </Button>,
       ]}
     >
       <Form layout="vertical">
-        <Form.Item label="成绩文件（.xlsx，每次1个）" extra={`列：${OFFLINE_IMPORT_HEADERS.join(' | ')}；成绩为0-${exam.totalScore}的整数；任何一行有误时不导入任何成绩`} validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
-          <input ref={inputRef} type="file" accept=".xlsx" className="file-input" data-testid="offline-import-file" onChange={(e) => pick(e.target.files)} />
+        <Form.Item label="成绩文件（.xlsx，每次1个）" extra={`列：${OFFLINE_IMPORT_HEADERS.join(' | ')}；成绩为0-${exam.totalScore}的整数；任何一行有误时不导入任何成绩`} validateStatus={imp.fileError ? 'error' : undefined} help={imp.fileError || undefined}>
+          <input {...imp.inputProps} accept=".xlsx" data-testid="offline-import-file" />
         </Form.Item>
       </Form>
-      {running ? (
-        <div data-testid="offline-import-progress">
-          <Progress percent={view.progress} status="active" />
-          <Typography.Text type="secondary">{view.message || view.state_dictText}</Typography.Text>
-        </div>
-      ) : null}
+      <JobProgress job={imp.running} testId="offline-import-progress" />
       {outcome?.kind === 'ok' ? (
-        <Alert type="success" showIcon title="数据导入成功！" description={<span data-testid="offline-import-result">{`新增或更新 ${outcome.imported} 条，未变化 ${outcome.unchanged} 条`}</span>} />
+        <Alert type="success" showIcon title={IMPORT_SUCCESS_MSG} description={<span data-testid="offline-import-result">{`新增或更新 ${outcome.imported} 条，未变化 ${outcome.unchanged} 条`}</span>} />
       ) : null}
       {outcome && outcome.kind !== 'ok' ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <div data-testid="offline-import-error-msg">
             <Alert type="error" showIcon title={outcome.msg} />
           </div>
-          {outcome.kind === 'refused' ? (
-            <Table<RowError & { key: number }>
-              size="small"
-              rowKey="key"
-              data-testid="offline-import-errors"
-              dataSource={outcome.errors.map((e, i) => ({ ...e, key: i }))}
-              columns={[
-                { title: '行号', dataIndex: 'row', width: 90 },
-                { title: '错误信息', dataIndex: 'msg' },
-              ]}
-              pagination={false}
-              scroll={{ y: 300 }}
-            />
-          ) : null}
+          {outcome.kind === 'refused' ? <RowErrorTable errors={outcome.errors} testId="offline-import-errors" /> : null}
         </Space>
       ) : null}
     </Modal>

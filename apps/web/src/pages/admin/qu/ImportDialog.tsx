@@ -3,8 +3,8 @@
  * one file; §8 import): download the template (试题导入模板.xlsx), choose a bank (optional — empty
  * means "按文件中的所属题库"), choose the file, import.
  *
- * The import runs as a background job: the upload answers a job id and the dialog shows the job's
- * progress bar (polling /api/sys/job/detail) until it ends. Then: success shows 数据导入成功！ with
+ * The import runs as a background job (components/import/useImportJob.tsx): the upload answers a
+ * job id and the dialog shows the job's progress bar until it ends. Then: success shows 数据导入成功！ with
  * the count and clears the chosen file (a second click cannot import it twice); a refused file lists
  * every row error (行号 / 错误信息); questions the bank already holds are listed and the dialog asks
  * whether to skip them or import them again; a failed job or a non-zero code shows its message.
@@ -13,15 +13,15 @@
  * format select says which (自动识别: from the extension); after such an import the questions that
  * could not be mapped (序号 / 类型 / 名称 / 原因) and those imported with a change are listed.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Modal, Progress, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Form, Modal, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_EXTENSIONS, IMPORT_FORMAT_LABEL, IMPORT_FORMATS, importResult, quApi, type ImportDuplicate, type ImportError, type ImportFormat, type ImportUnmapped } from '@kaopei/contracts/qu';
 import { JobState } from '@kaopei/contracts/sys-job';
-import { call, download, isApiError, upload } from '../../../api/request';
+import { call, download, upload } from '../../../api/request';
 import { RepoSelect } from '../../../components/RepoSelect';
 import { htmlToText } from '../../../utils/html';
-import { useJob } from '../../../components/useJob';
+import { IMPORT_SUCCESS_MSG, JobProgress, RowErrorTable, useImportJob, type FinishedJob } from '../../../components/import/useImportJob';
 
 interface Props {
   open: boolean;
@@ -36,7 +36,6 @@ type Outcome =
   | { kind: 'duplicates'; jobId: string; count: number; list: ImportDuplicate[] }
   | { kind: 'error'; msg: string };
 
-const SUCCESS_MSG = '数据导入成功！';
 const FORMAT_OPTIONS = [{ value: '', label: '自动识别（按文件扩展名）' }, ...IMPORT_FORMATS.map((f) => ({ value: f, label: IMPORT_FORMAT_LABEL[f] }))];
 
 /** The per-question report of a Moodle XML / GIFT / Aiken import. */
@@ -59,97 +58,36 @@ function UnmappedTable({ list, testId }: { list: ImportUnmapped[]; testId: strin
     </div>
   );
 }
+/** The question import's finished job → what the dialog shows. */
+function outcomeOf(view: FinishedJob, jobId: string): Outcome {
+  const parsed = importResult.safeParse(view.result);
+  if (view.state === JobState.FAILED || !parsed.success) return { kind: 'error', msg: view.message || '导入失败！' };
+  const r = parsed.data;
+  if (r.errors.length) {
+    const msg = r.errors[0]?.row === 0 && r.totalErrors === 1 ? r.errors[0].msg : `导入数据有误，共${r.totalErrors}处错误，未导入任何试题！`;
+    return { kind: 'refused', msg, errors: r.errors, unmapped: r.unmapped };
+  }
+  if (r.needConfirm) return { kind: 'duplicates', jobId, count: r.duplicates, list: r.duplicateList };
+  return { kind: 'ok', imported: r.imported, skipped: r.skipped, unmapped: r.unmapped, notes: r.notes };
+}
+
 export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props) {
-  const { message } = App.useApp();
   const [repoId, setRepoId] = useState<string | undefined>(defaultRepoId);
   const [format, setFormat] = useState<ImportFormat | ''>('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const job = useJob(jobId);
-  const view = job.data;
-
-  const clearFile = () => {
-    setFile(null);
-    if (inputRef.current) inputRef.current.value = '';
-  };
-  const reset = () => {
-    clearFile();
-    setFileError('');
-    setOutcome(null);
-    setJobId(null);
+  const imp = useImportJob({ extensions: IMPORT_EXTENSIONS, badTypeMsg: '只能上传.xlsx、.xml、.gift或.txt格式的文件！', outcomeOf, onImported });
+  const { outcome, busy } = imp;
+  const close = () => {
+    imp.reset();
+    onClose();
   };
 
-  // The job ended: turn its result into what the dialog shows (once per job).
-  const [settled, setSettled] = useState<string | null>(null);
-  useEffect(() => {
-    if (!view || !jobId || settled === jobId || view.state < JobState.DONE) return;
-    setSettled(jobId);
-    setBusy(false);
-    const parsed = importResult.safeParse(view.result);
-    if (view.state === JobState.FAILED || !parsed.success) {
-      setOutcome({ kind: 'error', msg: view.message || '导入失败！' });
-    } else if (parsed.data.errors.length) {
-      const r = parsed.data;
-      const msg = r.errors[0]?.row === 0 && r.totalErrors === 1 ? r.errors[0].msg : `导入数据有误，共${r.totalErrors}处错误，未导入任何试题！`;
-      setOutcome({ kind: 'refused', msg, errors: r.errors, unmapped: r.unmapped });
-    } else if (parsed.data.needConfirm) {
-      setOutcome({ kind: 'duplicates', jobId, count: parsed.data.duplicates, list: parsed.data.duplicateList });
-    } else {
-      setOutcome({ kind: 'ok', imported: parsed.data.imported, skipped: parsed.data.skipped, unmapped: parsed.data.unmapped, notes: parsed.data.notes });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-      message.success(SUCCESS_MSG);
-      onImported();
-    }
-  }, [view, jobId, settled, message, onImported]);
-
-  const pick = (files: FileList | null) => {
-    setOutcome(null);
-    const list = Array.from(files ?? []);
-    if (list.length > 1) {
-      setFileError('每次只能上传 1 个文件');
-      setFile(null);
-      return;
-    }
-    const f = list[0] ?? null;
-    if (f && !IMPORT_EXTENSIONS.some((ext) => f.name.toLowerCase().endsWith(ext))) {
-      setFileError('只能上传.xlsx、.xml、.gift或.txt格式的文件！');
-      setFile(null);
-      return;
-    }
-    setFileError('');
-    setFile(f);
-  };
-
-  /** Starts a job (upload or confirmation); shows a refusal of the call itself in the dialog. */
-  const startJob = async (start: () => Promise<{ jobId: string }>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setJobId((await start()).jobId);
-    } catch (err) {
-      setBusy(false);
-      if (isApiError(err) && err.code > 0) setOutcome({ kind: 'error', msg: err.message });
-    }
-  };
-
-  const submit = () => {
-    if (!file) {
-      setFileError('请选择要导入的文件！');
-      return;
-    }
-    void startJob(() => upload(quApi.import, file, { repoId, ...(format ? { format } : {}) }, { quiet: true }));
-  };
+  const submit = () => imp.submit((file) => upload(quApi.import, file, { repoId, ...(format ? { format } : {}) }, { quiet: true }));
 
   const confirm = (dupMode: 'skip' | 'import') => {
     if (outcome?.kind !== 'duplicates') return;
     const asked = outcome.jobId;
-    void startJob(() => call(quApi.importConfirm, { jobId: asked, dupMode }, { quiet: true }));
+    void imp.startJob(() => call(quApi.importConfirm, { jobId: asked, dupMode }, { quiet: true }));
   };
 
   const downloadTemplate = async () => {
@@ -163,28 +101,17 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
     }
   };
 
-  const running = busy && view && view.state < JobState.DONE;
-
   return (
     <Modal
       open={open}
       title="导入试题"
       width={680}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
+      onCancel={close}
       afterOpenChange={(visible) => {
         if (visible) setRepoId(defaultRepoId);
       }}
       footer={[
-        <Button
-          key="close"
-          onClick={() => {
-            reset();
-            onClose();
-          }}
-        >
+        <Button key="close" onClick={close}>
           关闭
         </Button>,
         <Button key="submit" type="primary" icon={<UploadOutlined />} loading={busy} disabled={outcome?.kind === 'duplicates'} onClick={submit} data-testid="import-submit">
@@ -206,28 +133,16 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
         <Form.Item label="文件格式" extra="Moodle XML、GIFT、Aiken文件的第一级分类作为题库（未选择题库时），下级分类作为章节">
           <Select<ImportFormat | ''> value={format} onChange={setFormat} options={FORMAT_OPTIONS} data-testid="import-format" style={{ width: 260 }} />
         </Form.Item>
-        <Form.Item label="试题文件（.xlsx、.xml、.gift、.txt，每次1个）" validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={IMPORT_EXTENSIONS.join(',')}
-            data-testid="import-file"
-            className="file-input"
-            onChange={(e) => pick(e.target.files)}
-          />
+        <Form.Item label="试题文件（.xlsx、.xml、.gift、.txt，每次1个）" validateStatus={imp.fileError ? 'error' : undefined} help={imp.fileError || undefined}>
+          <input {...imp.inputProps} accept={IMPORT_EXTENSIONS.join(',')} data-testid="import-file" />
         </Form.Item>
       </Form>
-      {running ? (
-        <div data-testid="import-progress">
-          <Progress percent={view.progress} status="active" />
-          <Typography.Text type="secondary">{view.message || view.state_dictText}</Typography.Text>
-        </div>
-      ) : null}
+      <JobProgress job={imp.running} testId="import-progress" />
       {outcome?.kind === 'ok' ? (
         <Alert
           type="success"
           showIcon
-          title={SUCCESS_MSG}
+          title={IMPORT_SUCCESS_MSG}
           description={
             <span data-testid="import-result">
               成功导入 <Typography.Text strong>{outcome.imported}</Typography.Text> 道试题
@@ -280,19 +195,7 @@ export function ImportDialog({ open, defaultRepoId, onClose, onImported }: Props
           <div data-testid="import-error-msg">
             <Alert type="error" showIcon title={outcome.msg} />
           </div>
-          <div data-testid="import-errors">
-          <Table<ImportError & { key: number }>
-            size="small"
-            rowKey="key"
-            dataSource={outcome.errors.map((e, i) => ({ ...e, key: i }))}
-            columns={[
-              { title: '行号', dataIndex: 'row', width: 90 },
-              { title: '错误信息', dataIndex: 'msg' },
-            ]}
-            pagination={false}
-            scroll={{ y: 300 }}
-          />
-          </div>
+          <RowErrorTable errors={outcome.errors} testId="import-errors" />
           {outcome.unmapped.length ? <UnmappedTable list={outcome.unmapped} testId="import-unmapped" /> : null}
         </Space>
       ) : null}

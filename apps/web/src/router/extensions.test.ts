@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { collectExtensions, fixedPrefix, openPageOf, ucTabs } from './extensions';
+import { isPublicPath } from './guard';
+
+const load = () => Promise.resolve({ default: () => null });
+
+describe('web extension points (views.ts openPages / ucTabs)', () => {
+  it('takes the fixed part of a pattern as the open prefix', () => {
+    expect(fixedPrefix('/cert/verify/:certNo')).toBe('/cert/verify');
+    expect(fixedPrefix('/share/*')).toBe('/share');
+    expect(fixedPrefix('/about')).toBe('/about');
+  });
+
+  it('orders tabs by order and reports a key declared twice, keeping the first folder', () => {
+    const errors: string[] = [];
+    const { ucTabs: tabs, openPages } = collectExtensions(
+      {
+        '../pages/b/views.ts': { ucTabs: [{ key: 'late', label: 'L', order: 50, load }, { key: 'dup', label: 'B', order: 5, load }] },
+        '../pages/a/views.ts': { ucTabs: [{ key: 'dup', label: 'A', order: 30, load }], openPages: [{ path: '/x/:id', title: 'X', load }] },
+      },
+      (m) => errors.push(m),
+    );
+    expect(tabs.map((t) => [t.key, t.label])).toEqual([
+      ['dup', 'A'],
+      ['late', 'L'],
+    ]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('../pages/a/views.ts');
+    expect(openPages.map((p) => p.prefix)).toEqual(['/x']);
+  });
+
+  it('registers the real folders: the personal centre tabs in order and the certificate page open to everybody', () => {
+    expect(ucTabs.map((t) => t.key)).toEqual(['msg', 'bind', 'cert', 'points']);
+    expect(openPageOf('/cert/verify/KP-2026-000001')?.title).toBe('证书验证');
+    expect(openPageOf('/certificates')).toBeUndefined();
+    expect(isPublicPath('/cert/verify/KP-2026-000001')).toBe(true);
+    expect(isPublicPath('/web/uc')).toBe(false);
+  });
+});
