@@ -186,8 +186,13 @@ export class DbJobQueue extends JobTypes implements JobQueue {
           if (!this.stopped) console.error(`job queue: ${errorText(err)}`);
           claimed = undefined;
         }
-        if (claimed) await this.run(claimed);
-        else
+        if (claimed) {
+          // A lost connection can fail even the bookkeeping write after a handler; the job's lease
+          // then runs out and requeueExpired queues it again. The worker keeps running either way.
+          await this.run(claimed).catch((err: unknown) => {
+            if (!this.stopped) console.error(`job ${claimed.type} ${claimed.id}: state not saved: ${errorText(err)}`);
+          });
+        } else
           await new Promise<void>((resolve) => {
             const timer = setTimeout(() => {
               this.timers.delete(timer);
