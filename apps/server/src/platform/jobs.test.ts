@@ -108,6 +108,38 @@ function suite(kind: 'database' | 'bullmq') {
     expect(job).toMatchObject({ state: JobState.DONE, result: { doubled: 198 } });
     expect(runs.get('echo:99')).toBe(1);
   });
+
+  it.skipIf(kind !== 'database')('keeps working when the state write after a job fails (the connection was lost)', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (err: unknown) => rejections.push(err);
+    process.on('unhandledRejection', onRejection);
+    let broken = false;
+    const real = t.db.updateTable.bind(t.db);
+    const spy = vi.spyOn(t.db, 'updateTable').mockImplementation(((table: string) => {
+      if (broken && table === 'sys_job') throw new Error('Connection terminated unexpectedly');
+      return real(table as 'sys_job');
+    }) as typeof t.db.updateTable);
+    let finished!: () => void;
+    const handlerDone = new Promise<void>((r) => (finished = r));
+    t.jobs.register('test.unsaved', async () => {
+      broken = true;
+      setTimeout(finished, 0);
+      return 'done but not saved';
+    });
+    try {
+      await t.jobs.enqueue('test.unsaved', {}, { userId: 'u1' });
+      await handlerDone;
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      broken = false;
+      spy.mockRestore();
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
+    // The workers still take jobs.
+    const next = await t.jobs.enqueue('test.echo', { n: 7 }, { userId: 'u1' });
+    expect(await settled(next)).toMatchObject({ state: JobState.DONE, result: { doubled: 14 } });
+  });
 }
 
 describe('job queue on the database', () => suite('database'));
