@@ -30,7 +30,8 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { parseQuestionFile, type ParsedQuestion, type ParsedSubQuestion } from './qu.import';
 import { detectFormat, MSG_UNKNOWN_FORMAT, readInterchangeFile, rewriteFiles, toNewQuestion } from './qu.interchange-import';
 import type { IxFormat, IxParsed, IxQuestion } from './qu.interchange';
-import type { NewQuestion, NewSubQuestion, QuService } from './qu.service';
+import type { NewQuestion, NewSubQuestion } from './qu.rows';
+import type { QuService } from './qu.service';
 
 /** The duplicate key of a question: same type and same (sanitised) content. */
 function contentKey(quType: number, content: string): string {

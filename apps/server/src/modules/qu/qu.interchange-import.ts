@@ -12,7 +12,7 @@ import { parseAiken } from './qu.aiken';
 import { parseGift } from './qu.gift';
 import { MSG_NOTHING_MAPPED, typeLabel, type IxFormat, type IxParsed, type IxQuestion } from './qu.interchange';
 import { parseMoodleXml } from './qu.moodle-xml';
-import type { NewQuestion, NewSubQuestion } from './qu.service';
+import type { NewQuestion, NewSubQuestion } from './qu.rows';
 
 export const MSG_NOT_UTF8 = '文件编码不是UTF-8，请另存为UTF-8编码后再导入！';
 export const MSG_UNKNOWN_FORMAT = '无法识别文件格式，请上传.xlsx、.xml、.gift或.txt文件，或选择文件格式！';
