@@ -171,6 +171,15 @@ function suite(store: 'database' | 'redis') {
     expect((await loginFrom(t, randomIp(), right(u.userName))).code).toBe(0);
   });
 
+  it('asks nobody for a captcha when a whole company behind one address logs in at once with right passwords', async () => {
+    const ip = randomIp();
+    const people = await Promise.all(Array.from({ length: 40 }, () => t.newLearner('nat')));
+    const answers = await Promise.all(people.map((u) => loginFrom(t, ip, right(u.userName))));
+    expect(answers.map((a) => a.code)).toEqual(people.map(() => 0));
+    // Their attempts were not failures: the address has its whole allowance left.
+    expect(await loginFrom(t, ip, wrong(uniq('nobody')))).toMatchObject({ code: UserError.BAD_CREDENTIALS.code, data: { remaining: 2, captchaRequired: false } });
+  });
+
   it('counts an account case-insensitively', async () => {
     const u = await t.newLearner('guard');
     const ip = randomIp();

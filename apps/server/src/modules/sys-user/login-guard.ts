@@ -10,9 +10,13 @@
  *   (distributed guessing). Window: 1 h.
  * - ip = one IP on any account: after 30 failures every login from it needs the captcha (one NAT
  *   for a whole company gets captchas, never a lock). Window: 1 h.
- * The real user can always log in with the right password plus a captcha. Each attempt is counted
- * before its password is checked (atomic increments: a burst of parallel attempts cannot all slip
- * under a threshold) and refunded when it turns out not to be a failure.
+ * The real user can always log in with the right password plus a captcha. The pair and account
+ * counts take each attempt before its password is checked (atomic increments: a burst of parallel
+ * attempts on one account cannot all slip under its threshold) and give it back when it turns out
+ * not to be a failure. The IP count takes only failures, after the check: at 9:00 a thousand
+ * colleagues behind one NAT log in at once, and counting their attempts in flight would ask them all
+ * for a captcha. So a burst of parallel guesses on many accounts from one IP may pass the IP's
+ * threshold by as many attempts as are in flight at once; each account still has its own limits.
  *
  * Stores: RateLimiterRedis when REDIS_URL is set (keys `<REDIS_PREFIX>:login:<kind>:<key>`); else the
  * database through the raw driver of the Kysely instance (RateLimiterPostgres on the pg pool,
@@ -62,7 +66,7 @@ export interface LoginAttempt {
   retryAfterSec: number;
   /** The image captcha must come with this attempt (decided on the counts before it). */
   captchaRequired: boolean;
-  /** The counts including this attempt. */
+  /** The pair and account counts including this attempt; the IP's failures before it. */
   counts: { pair: number; account: number; ip: number };
 }
 
@@ -152,15 +156,17 @@ export class LoginGuard {
     if (held && held.consumedPoints > 1 && held.msBeforeNext > 0) {
       return { account, ip, counted: false, retryAfterSec: Math.ceil(held.msBeforeNext / 1000), captchaRequired: true, counts: { pair: 0, account: 0, ip: 0 } };
     }
-    const [pair, acc, fromIp] = await Promise.all([this.l.pair.penalty(key), this.l.account.penalty(account), this.l.ip.penalty(ip)]);
-    const counts = { pair: pair.consumedPoints, account: acc.consumedPoints, ip: fromIp.consumedPoints };
-    const captchaRequired = remainingBeforeCaptcha(counts.pair - 1, counts.account - 1, counts.ip - 1) === 0;
+    const [pair, acc, fromIp] = await Promise.all([this.l.pair.penalty(key), this.l.account.penalty(account), this.l.ip.get(ip)]);
+    // `ip` is the IP's failures before this attempt (it is counted in `fail` only).
+    const counts = { pair: pair.consumedPoints, account: acc.consumedPoints, ip: fromIp?.consumedPoints ?? 0 };
+    const captchaRequired = remainingBeforeCaptcha(counts.pair - 1, counts.account - 1, counts.ip) === 0;
     return { account, ip, counted: true, retryAfterSec: 0, captchaRequired, counts };
   }
 
   /** The attempt was a wrong password (or unknown account): it stays counted; starts the pair's wait when due. */
   async fail(attempt: LoginAttempt): Promise<LoginFailure> {
-    const { pair, account, ip } = attempt.counts;
+    const { pair, account } = attempt.counts;
+    const ip = (await this.l.ip.penalty(attempt.ip)).consumedPoints;
     const retryAfterSec = backoffSec(pair);
     if (retryAfterSec > 0) await this.l.backoff.block(LoginGuard.pairKey(attempt.account, attempt.ip), retryAfterSec);
     const remaining = remainingBeforeCaptcha(pair, account, ip);
@@ -171,13 +177,13 @@ export class LoginGuard {
   async refund(attempt: LoginAttempt): Promise<void> {
     if (!attempt.counted) return;
     const key = LoginGuard.pairKey(attempt.account, attempt.ip);
-    await Promise.all([this.l.pair.reward(key), this.l.account.reward(attempt.account), this.l.ip.reward(attempt.ip)]);
+    await Promise.all([this.l.pair.reward(key), this.l.account.reward(attempt.account)]);
   }
 
-  /** A successful login: the pair's count and wait are cleared; the account-wide and IP-wide counts lose this attempt and otherwise run out on their own. */
+  /** A successful login: the pair's count and wait are cleared; the account-wide count loses this attempt; both wide counts otherwise run out on their own. */
   async succeed(attempt: LoginAttempt): Promise<void> {
     const key = LoginGuard.pairKey(attempt.account, attempt.ip);
-    await Promise.all([this.l.pair.delete(key), this.l.backoff.delete(key), this.l.account.reward(attempt.account), this.l.ip.reward(attempt.ip)]);
+    await Promise.all([this.l.pair.delete(key), this.l.backoff.delete(key), this.l.account.reward(attempt.account)]);
   }
 }
 
