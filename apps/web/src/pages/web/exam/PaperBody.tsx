@@ -131,8 +131,8 @@ export function PaperBody(props: Props) {
                   id={quAnchor(q.quId)}
                   className={`exam-paper-qu${q.quId === currentId ? ' exam-paper-qu-current' : ''}`}
                   data-testid={quAnchor(q.quId)}
-                  onFocusCapture={() => q.quId !== currentId && onPick(q.quId)}
-                  onClickCapture={() => q.quId !== currentId && onPick(q.quId)}
+                  onFocusCapture={() => q.quId !== currentId && onPick(q.quId, false)}
+                  onClickCapture={() => q.quId !== currentId && onPick(q.quId, false)}
                 >
                   {!r || r.isLoading ? <Spin className="page-loading" /> : r.data ? pane(r.data, numberOf.get(q.quId) ?? 0) : <QuFailed onRetry={() => void r.refetch()} />}
                 </section>
