@@ -13,6 +13,11 @@
  * - hands in: the API's result of the paper holds exactly the two answers given offline.
  * Running the exam with the developer-tools guard on also shows it gives no false alarm in headless
  * Chromium (the page would leave for the home page).
+ *
+ * A second exam demands fullscreen (fullscreenOn) and blocks paste: the page enters fullscreen;
+ * leaving it is counted as a leave within one 3 s check (the dialog, and leaveTimes 1 on the
+ * server) and fullscreen is entered again; the context menu and selecting the question's text are
+ * blocked, typing in an answer field is not.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +26,7 @@ import { paperApi } from '@kaopei/contracts/paper';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { clickUntilGone, idsByPrefix, loginThroughPage, POLL, waitForText } from './support/ui';
+import { clickUntilGone, idsByPrefix, laterUnreadMessages, loginThroughPage, POLL, waitForText } from './support/ui';
 
 const DEMO_BANK_TITLE = '安全生产基础知识（演示）';
 
@@ -157,5 +162,55 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
     expect(checked).toEqual({ [quIds[0]]: [chosen[0]], [quIds[1]]: [chosen[1]], [quIds[2]]: [], [quIds[3]]: [] });
     // The stored queue and marks of the paper are gone.
     expect(await page.evaluate((id) => [localStorage.getItem(`kaopei.exam.queue.${id}`), localStorage.getItem(`kaopei.exam.marks.${id}`)], paperId)).toEqual([null, null]);
+  });
+
+  it('keeps a fullscreen exam in fullscreen, counts leaving it, and blocks the context menu and selection', async () => {
+    const admin = await Api.login(server.baseUrl, DEMO_ADMIN);
+    const repo = await admin.repoByTitle(DEMO_BANK_TITLE);
+    const { id: examId } = await admin.call(examApi.save, {
+      title: `E2E 全屏考试 ${Date.now()}`,
+      content: '',
+      openType: 1,
+      startTime: null,
+      endTime: null,
+      totalTime: 30,
+      qualifyScore: 6,
+      chance: 0,
+      fullscreenOn: true,
+      leaveOn: true,
+      leaveCheck: 600,
+      leaveCount: 3,
+      ruleList: [{ repoId: repo.id, quType: 1, quCount: 2, quScore: 5 }],
+    });
+    const page = await browser.page(server.baseUrl);
+    // The first test's hand-in left the learner a result message (its dialog would cover the list).
+    await laterUnreadMessages(page);
+    await loginThroughPage(page, DEMO_LEARNER);
+    await page.goto('/web/index');
+    await page.getByTestId(`start-exam-${examId}`).click();
+    await page.waitForURL(`**/web/exam/check/${examId}`);
+    await page.getByTestId('check-start').click();
+    await page.waitForURL('**/web/exam/start/**');
+    const paperId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    await page.locator('[data-testid^="option-"]').first().waitFor();
+    const inFullscreen = () => page.evaluate(() => document.fullscreenElement !== null);
+    await expect.poll(inFullscreen, POLL).toBe(true);
+
+    await page.evaluate(() => document.exitFullscreen());
+    await waitForText(page, 'leave-dialog', '您已离开考试页面 1 次，还剩 2 次机会，超过将自动交卷！');
+    await expect.poll(inFullscreen, POLL).toBe(true);
+    const learner = await Api.login(server.baseUrl, DEMO_LEARNER);
+    const detail = await learner.call(paperApi.paperDetail, { id: paperId });
+    expect(detail.guard).toMatchObject({ fullscreenOn: true, leaveTimes: 1 });
+
+    const blocked = await page.evaluate(() => {
+      const target = document.querySelector('[data-testid="qu-content"]') ?? document.body;
+      const menu = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      const select = new Event('selectstart', { bubbles: true, cancelable: true });
+      target.dispatchEvent(menu);
+      target.dispatchEvent(select);
+      return { menu: menu.defaultPrevented, select: select.defaultPrevented, userSelect: getComputedStyle(target).userSelect };
+    });
+    expect(blocked).toEqual({ menu: true, select: true, userSelect: 'none' });
   });
 });

@@ -4,8 +4,8 @@
  * - pasteOff: paste, copy and cut are blocked with '考试期间不能复制粘贴哦！' (SPEC §8);
  * - leaveOn: the time the page is hidden is recorded; back after more than leaveCheck seconds, the
  *   leave is reported (leave-incr with the paper id);
- * - fullscreenOn: every 3 s the page checks fullscreen (./screen-watch.ts); not in it → it tries to
- *   enter and, as browsers allow that only after a click, shows a dialog whose button enters it;
+ * - fullscreenOn: every 3 s and on each fullscreenchange the page checks fullscreen
+ *   (./screen-watch.ts); not in it → it tries to enter and, as browsers allow that only after a click, shows a dialog whose button enters it;
  *   fullscreen left since the last check → a leave is reported too. No fullscreen API → a warning;
  * - a reported leave's answer shows a dialog of the leaves remaining; overLimit (the server has
  *   handed the paper in) → `onOverLimit` (the result page);
@@ -129,8 +129,11 @@ export function useExamGuard(paperId: string, guard: PaperGuard | undefined, act
     };
     tick();
     const timer = window.setInterval(tick, SCREEN_CHECK_MS);
+    // Entering or leaving fullscreen is seen at once too (a stay shorter than one check still counts).
+    document.addEventListener('fullscreenchange', tick);
     return () => {
       window.clearInterval(timer);
+      document.removeEventListener('fullscreenchange', tick);
       prompt?.destroy();
     };
   }, [fullscreenOn, message, modal]);
