@@ -90,7 +90,7 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
     expect(await page.getByTestId('next-qu').count()).toBe(0);
 
     // ── Mark the third question difficult ─────────────────────────────────────────────────────
-    await page.getByTestId(`mark-${quIds[2]}`).click();
+    await page.getByTestId(`qu-mark-${quIds[2]}`).click();
     await expect.poll(() => page.getByTestId(`card-qu-${quIds[2]}`).getAttribute('data-marked'), POLL).toBe('true');
     expect(await page.getByTestId(`card-qu-${quIds[0]}`).getAttribute('data-marked')).toBe('false');
 

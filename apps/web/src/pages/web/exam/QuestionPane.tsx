@@ -3,8 +3,8 @@
  * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2); the other types'
  * widgets (short answer, fill blank, matching, combined) come from ./QuWidgets, loaded lazily. Each option element
  * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question
- * (待发送 → 保存中 → 已保存, or 保存失败 with 重试), a 标记 toggle (marked difficult, `mark-{quId}`)
- * and, for a combined question, 固定题干 (`pin-{quId}`): the stem stays in view (sticky below the
+ * (待发送 → 保存中 → 已保存, or 保存失败 with 重试), a 标记 toggle (marked difficult, `qu-mark-{quId}`)
+ * and, for a combined question, 固定题干 (`qu-pin-{quId}`): the stem stays in view (sticky below the
  * exam bar) while the learner answers its sub-questions.
  *
  * Part of the exam page's first paint, so drawn with plain elements in the look of the antd parts
@@ -102,16 +102,16 @@ export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange
         <LiteSpace className="qu-pane-tools">
           <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
           {combined ? (
-            <Button size="small" type={pinned ? 'primary' : 'default'} icon={<PushpinOutlined />} aria-pressed={pinned} onClick={() => setPinned((p) => !p)} data-testid={`pin-${qu.quId}`}>
+            <Button size="small" type={pinned ? 'primary' : 'default'} icon={<PushpinOutlined />} aria-pressed={pinned} onClick={() => setPinned((p) => !p)} data-testid={`qu-pin-${qu.quId}`}>
               {pinned ? '取消固定' : '固定题干'}
             </Button>
           ) : null}
-          <Button size="small" danger={marked} icon={<FlagOutlined />} aria-pressed={marked} onClick={onToggleMark} data-testid={`mark-${qu.quId}`}>
+          <Button size="small" danger={marked} icon={<FlagOutlined />} aria-pressed={marked} onClick={onToggleMark} data-testid={`qu-mark-${qu.quId}`}>
             {marked ? '取消标记' : '标记'}
           </Button>
         </LiteSpace>
       </div>
-      <div className={`qu-stem${pinned ? ' qu-stem-pinned' : ''}`} data-testid={`stem-${qu.quId}`}>
+      <div className={`qu-stem${pinned ? ' qu-stem-pinned' : ''}`} data-testid={`qu-stem-${qu.quId}`}>
         <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
         {qu.image ? <QuImage src={qu.image} /> : null}
       </div>
