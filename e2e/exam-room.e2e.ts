@@ -14,10 +14,10 @@
  * Running the exam with the developer-tools guard on also shows it gives no false alarm in headless
  * Chromium (the page would leave for the home page).
  *
- * A second exam demands fullscreen (fullscreenOn) and blocks paste: the page enters fullscreen;
+ * A second exam demands fullscreen (fullscreenOn) and blocks paste (pasteOff): the page enters fullscreen;
  * leaving it is counted as a leave within one 3 s check (the dialog, and leaveTimes 1 on the
  * server) and fullscreen is entered again; the context menu and selecting the question's text are
- * blocked, typing in an answer field is not.
+ * blocked, and so is paste ('考试期间不能复制粘贴哦！').
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +177,7 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
       qualifyScore: 6,
       chance: 0,
       fullscreenOn: true,
+      pasteOff: true,
       leaveOn: true,
       leaveCheck: 600,
       leaveCount: 3,
@@ -212,5 +213,13 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
       return { menu: menu.defaultPrevented, select: select.defaultPrevented, userSelect: getComputedStyle(target).userSelect };
     });
     expect(blocked).toEqual({ menu: true, select: true, userSelect: 'none' });
+    // Paste is blocked with the SPEC §8 message (the exam's pasteOff).
+    const pasted = await page.evaluate(() => {
+      const e = new Event('paste', { bubbles: true, cancelable: true });
+      document.body.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(pasted).toBe(true);
+    await page.getByText('考试期间不能复制粘贴哦！').waitFor();
   });
 });
