@@ -10,7 +10,9 @@
  *   than before;
  * - at 375 px wide (a second page of the same session) has no horizontal scroll in either layout,
  *   and the answer card opens as a drawer;
- * - hands in: the API's result of the paper holds exactly the two answers given offline.
+ * - tries to hand in offline with one more answer queued: the page says the server cannot be
+ *   reached and stays; back online the answer is saved, the hand-in goes through, and the API's
+ *   result of the paper holds exactly the three answers given offline.
  * Running the exam with the developer-tools guard on also shows it gives no false alarm in headless
  * Chromium (the page would leave for the home page).
  *
@@ -151,15 +153,27 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
     await expect.poll(() => narrow.getByTestId(`card-qu-${quIds[3]}`).getAttribute('aria-current'), POLL).toBe('true');
     await narrow.close();
 
+    // ── Hand-in while offline with an answer queued: refused on the page, nothing is lost ─────
+    const last = (await optionsOf(page, quIds[3]))[2];
+    await context.setOffline(true);
+    await page.getByTestId(`option-${last}`).click();
+    await page.getByTestId('hand-exam').click();
+    await clickUntilGone(page.getByTestId('hand-confirm'));
+    await page.getByText('服务器无法连接或无法响应！').first().waitFor();
+    expect(page.url()).toContain('/web/exam/start/');
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId(`paper-qu-${quIds[3]}`).getByTestId('save-state').textContent(), POLL).toBe('已保存');
+
     // ── Hand in; the server holds exactly the answers given offline ──────────────────────────
     await page.getByTestId('hand-exam').click();
-    await waitForText(page, 'hand-unanswered', '您还有 2 道题未作答，确定要交卷吗？');
+    await waitForText(page, 'hand-unanswered', '您还有 1 道题未作答，确定要交卷吗？');
     await clickUntilGone(page.getByTestId('hand-confirm'));
     await page.waitForURL(`**/web/exam/result/${encodeURIComponent(paperId)}/exam`);
+    expect(saved).toEqual([`${quIds[0]}:${chosen[0]}`, `${quIds[1]}:${chosen[1]}`, `${quIds[3]}:${last}`]);
     const learner = await Api.login(server.baseUrl, DEMO_LEARNER);
     const result = await learner.call(paperApi.paperResult, { id: paperId });
     const checked = Object.fromEntries((result.groupList ?? []).flatMap((g) => g.quList).map((q) => [q.quId, q.answerList.filter((o) => o.checked).map((o) => o.id)]));
-    expect(checked).toEqual({ [quIds[0]]: [chosen[0]], [quIds[1]]: [chosen[1]], [quIds[2]]: [], [quIds[3]]: [] });
+    expect(checked).toEqual({ [quIds[0]]: [chosen[0]], [quIds[1]]: [chosen[1]], [quIds[2]]: [], [quIds[3]]: [last] });
     // The stored queue and marks of the paper are gone.
     expect(await page.evaluate((id) => [localStorage.getItem(`kaopei.exam.queue.${id}`), localStorage.getItem(`kaopei.exam.marks.${id}`)], paperId)).toEqual([null, null]);
   });

@@ -39,7 +39,7 @@ import { AnswerCard } from './AnswerCard';
 import { cardState, clearMarks, loadLayout, loadMarks, saveLayout, toggleMark, type ExamLayout } from './exam-prefs';
 import { LiteCard, LiteResult, LiteSpace } from './lite';
 import { PaperBody, quAnchor } from './PaperBody';
-import { useAnswerSaver, type AnswerValue, type SaveState } from './useAnswerSaver';
+import { browserStorage, useAnswerSaver, type AnswerValue, type SaveState } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
 import { useExamGuard } from './useExamGuard';
 
@@ -71,8 +71,9 @@ export default function ExamStart() {
   const [values, setValues] = useState<Record<string, AnswerValue>>({});
   /** Sub-question ids of the combined questions seen so far (the card's answered state of a stem). */
   const [subIds, setSubIds] = useState<Record<string, string[]>>({});
-  const [layout, setLayout] = useState<ExamLayout>(() => loadLayout(localStorage));
-  const [marks, setMarks] = useState<string[]>(() => loadMarks(localStorage, paperId));
+  const storage = useMemo(browserStorage, []);
+  const [layout, setLayout] = useState<ExamLayout>(() => loadLayout(storage));
+  const [marks, setMarks] = useState<string[]>(() => loadMarks(storage, paperId));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [handing, setHanding] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
@@ -92,6 +93,7 @@ export default function ExamStart() {
     gcTime: 0,
   });
   const paper = detail.data;
+  const loaded = paper !== undefined;
   const open = paper?.state === PaperState.IN_EXAM;
   const left = useCountdown(paper?.leftSeconds, detail.dataUpdatedAt);
 
@@ -142,7 +144,7 @@ export default function ExamStart() {
     const ro = new ResizeObserver(() => pageRef.current?.style.setProperty('--exam-bar-h', `${bar.offsetHeight}px`));
     ro.observe(bar);
     return () => ro.disconnect();
-  });
+  }, [loaded]);
 
   // Integrity settings (paste, leaves, fullscreen) and the guards of every exam (menu, selection, dev tools).
   const goHome = useCallback(() => navigate('/', { replace: true }), [navigate]);
@@ -157,7 +159,7 @@ export default function ExamStart() {
         await saver.flush();
         await call(paperApi.handExam, { id: paperId }, { quiet: [PaperError.PAPER_HANDED.code] });
         saver.clear();
-        clearMarks(localStorage, paperId);
+        clearMarks(storage, paperId);
         message.success(auto ? '考试时间到，系统已自动交卷！' : '交卷成功！');
         goResult();
       } catch (err) {
@@ -172,7 +174,7 @@ export default function ExamStart() {
         setConfirmOpen(false);
       }
     },
-    [saver, paperId, message, goResult],
+    [saver, storage, paperId, message, goResult],
   );
 
   // The exam socket (lazy: the page's JS budget): 10 s heartbeat; an invigilator's message stays on screen as "管理员提醒".
@@ -224,7 +226,7 @@ export default function ExamStart() {
   );
 
   const chooseLayout = (next: ExamLayout) => {
-    saveLayout(localStorage, next);
+    saveLayout(storage, next);
     setLayout(next);
   };
 
@@ -288,7 +290,7 @@ export default function ExamStart() {
               saveStateOf={saveStateOf}
               isAnswered={isAnswered}
               isMarked={(quId) => marks.includes(quId)}
-              onToggleMark={(quId) => setMarks(toggleMark(localStorage, paperId, quId))}
+              onToggleMark={(quId) => setMarks(toggleMark(storage, paperId, quId))}
               onAnswer={onAnswer}
               onRetry={saver.retry}
               onLoaded={onLoaded}

@@ -26,8 +26,8 @@ export function isRetryable(err: unknown): boolean {
   return err instanceof ApiError && (err.isUnreachable || (err.status >= 502 && err.status <= 504));
 }
 
-/** The browser's localStorage, or a memory stand-in where it is unavailable. */
-function browserStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+/** The browser's localStorage, or a memory stand-in where it is unavailable (storage disabled). */
+export function browserStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   try {
     return window.localStorage;
   } catch {
