@@ -20,11 +20,17 @@
  * leaving it is counted as a leave within one 3 s check (the dialog, and leaveTimes 1 on the
  * server) and fullscreen is entered again; the context menu and selecting the question's text are
  * blocked, and so is paste ('考试期间不能复制粘贴哦！').
+ *
+ * A third exam holds one combined question of six sub-questions: with 固定题干 the stem stays in
+ * view while the learner scrolls down to the last sub-question; without it, it scrolls away. An
+ * answered sub-question makes the stem answered on the card.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examApi } from '@kaopei/contracts/exam';
 import { paperApi } from '@kaopei/contracts/paper';
+import { quApi } from '@kaopei/contracts/qu';
+import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -235,5 +241,56 @@ describe.skipIf(skipWithoutChromium())('exam room: layouts, marks, offline answe
     });
     expect(pasted).toBe(true);
     await page.getByText('考试期间不能复制粘贴哦！').waitFor();
+  });
+
+  it('pins a combined question\'s stem while its sub-questions scroll', async () => {
+    const admin = await Api.login(server.baseUrl, DEMO_ADMIN);
+    const { id: repoId } = await admin.call(repoApi.save, { title: `E2E 组合题 ${Date.now()}`, remark: '' });
+    const opt = (content: string, isRight: boolean) => ({ content, isRight });
+    const subList = Array.from({ length: 6 }, (_, i) => ({ quType: 1, content: `小题${i + 1}：材料中提到的第${i + 1}项措施是？`, answerList: [opt('疏散', i % 2 === 0), opt('报警', i % 2 === 1), opt('灭火', false), opt('等待', false)] }));
+    const { id: quId } = await admin.call(quApi.save, { repoId, quType: 99, content: '组合：阅读下面的应急预案材料，回答各小题。', subList });
+    const { id: examId } = await admin.call(examApi.save, {
+      title: `E2E 组合题考试 ${Date.now()}`,
+      content: '',
+      openType: 1,
+      startTime: null,
+      endTime: null,
+      totalTime: 30,
+      qualifyScore: 6,
+      chance: 0,
+      paperMethod: 2,
+      quList: [{ quId, score: 12 }],
+    });
+    const page = await browser.page(server.baseUrl);
+    await laterUnreadMessages(page);
+    await loginThroughPage(page, DEMO_LEARNER);
+    await page.goto(`/web/exam/check/${examId}`);
+    await page.getByTestId('check-start').click();
+    await page.waitForURL('**/web/exam/start/**');
+    const stem = page.locator('[data-testid^="qu-stem-"]');
+    await stem.waitFor();
+    const subs = page.locator('[data-testid^="sub-"]');
+    await expect.poll(() => subs.count(), POLL).toBe(6);
+    /** The stem's box relative to the window after the last sub-question is scrolled into view. */
+    const stemAfterScroll = async () => {
+      await subs.last().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return page.evaluate(() => {
+        const box = document.querySelector('[data-testid^="qu-stem-"]')!.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, height: window.innerHeight };
+      });
+    };
+    const loose = await stemAfterScroll();
+    expect(loose.bottom).toBeLessThan(0);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('[data-testid^="qu-pin-"]').click();
+    expect(await page.locator('[data-testid^="qu-pin-"]').getAttribute('aria-pressed')).toBe('true');
+    const pinned = await stemAfterScroll();
+    expect(pinned.top).toBeGreaterThanOrEqual(0);
+    expect(pinned.bottom).toBeLessThanOrEqual(pinned.height);
+
+    await subs.last().locator('[data-testid^="option-"]').first().click();
+    await expect.poll(() => page.getByTestId(`card-qu-${quId}`).getAttribute('data-answered'), POLL).toBe('true');
   });
 });
