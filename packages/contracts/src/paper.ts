@@ -33,9 +33,17 @@ export const paperGroup = z.object({
  * The exam's integrity settings the exam page enforces (issue 9 "Integrity controls"; the server
  * decides, the page only reports): `leaveOn` leave monitoring, `leaveCheck` seconds away that count
  * as a leave, `leaveCount` leaves allowed (past it the paper is handed in), `leaveTimes` leaves
- * counted so far, `pasteOff` paste blocked ('考试期间不能复制粘贴哦！').
+ * counted so far, `pasteOff` paste blocked ('考试期间不能复制粘贴哦！'), `fullscreenOn` the page is
+ * kept in fullscreen (a 3 s check re-enters it and reports leaving it as a leave, SPEC §4).
  */
-export const paperGuard = z.object({ leaveOn: z.boolean(), leaveCheck: z.number().int(), leaveCount: z.number().int(), leaveTimes: z.number().int(), pasteOff: z.boolean() });
+export const paperGuard = z.object({
+  leaveOn: z.boolean(),
+  leaveCheck: z.number().int(),
+  leaveCount: z.number().int(),
+  leaveTimes: z.number().int(),
+  pasteOff: z.boolean(),
+  fullscreenOn: z.boolean(),
+});
 export type PaperGuard = z.infer<typeof paperGuard>;
 
 /** POST /api/paper/paper/paper-detail: the answer card. `leftSeconds` by the server clock; `guard` the integrity settings. */

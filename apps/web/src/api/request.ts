@@ -11,7 +11,8 @@
  *   token and reloads the page. Callers that handle a code themselves (20010001, 20010002,
  *   20010009 …) pass `quiet: [codes]` (or `quiet: true` for every code): no notification for those.
  * - Transport failure: '服务器无法连接或无法响应！' with no response; 502/500/400/404 messages of the
- *   spec; others the error message or '请求服务器出现错误。'. Rejects with `ApiError` code -1.
+ *   spec; others the error message or '请求服务器出现错误。'. Rejects with `ApiError` code -1 and the
+ *   HTTP `status` (0 = no response: `isUnreachable`, which `quietUnreachable` keeps silent).
  * - Timeouts: 60 000 ms; uploads and downloads 1 200 000 ms (SPEC §9).
  * The transport is the browser's `fetch` (an AbortController for the timeout): no HTTP library is
  * shipped to every page (axios cost ~13 KB gzip of the login and exam pages' budget).
@@ -28,15 +29,24 @@ const DEFAULT_BUSINESS_MSG = '服务器开小差了呢！';
 /** Code given to transport failures (no envelope). */
 export const TRANSPORT_ERROR = -1;
 
-/** A failed call: business code from the envelope, or TRANSPORT_ERROR. */
+/**
+ * A failed call: business code from the envelope, or TRANSPORT_ERROR. `status` is the HTTP status
+ * (200 for a business failure, 0 when no response came at all: offline, refused, timed out).
+ */
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
-  constructor(code: number, msg: string, data: unknown = null) {
+  readonly status: number;
+  constructor(code: number, msg: string, data: unknown = null, status = 200) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.status = status;
+  }
+  /** True when the server could not be reached (no response: network down, refused, timeout) — worth sending again later. */
+  get isUnreachable(): boolean {
+    return this.code === TRANSPORT_ERROR && this.status === 0;
   }
 }
 
@@ -44,9 +54,16 @@ export function isApiError(err: unknown, code?: number): err is ApiError {
   return err instanceof ApiError && (code === undefined || err.code === code);
 }
 
+/** True when `err` is a call that got no response (see ApiError.isUnreachable), as opposed to an answer of the server. */
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof ApiError && err.isUnreachable;
+}
+
 export interface RequestOptions {
   /** Business codes the caller handles itself (no notification); `true` = all codes. */
   quiet?: boolean | number[];
+  /** No notification when the server cannot be reached (the caller queues and retries, e.g. the exam's answer queue). */
+  quietUnreachable?: boolean;
   timeout?: number;
 }
 
@@ -166,8 +183,10 @@ async function send<T>(req: HttpRequest, options: RequestOptions): Promise<T> {
     body = (await res.json()) as unknown;
   } catch (err) {
     const text = transportMessage(err);
-    notifyError(text);
-    throw new ApiError(TRANSPORT_ERROR, text);
+    // A body that is not JSON came from a server (status 200); a body cut off by the network did not.
+    const status = err instanceof HttpFailure ? err.status : err instanceof SyntaxError ? 200 : 0;
+    if (!(options.quietUnreachable && status === 0)) notifyError(text);
+    throw new ApiError(TRANSPORT_ERROR, text, null, status);
   }
   return unwrap<T>(body, options);
 }

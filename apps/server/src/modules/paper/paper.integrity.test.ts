@@ -170,6 +170,17 @@ describe('the no-leak walker', () => {
   });
 });
 
+describe('paper-detail guard', () => {
+  it('carries the exam\'s fullscreen and paste settings (the exam page enforces them after a reload too)', async () => {
+    const { token } = await t.newLearner();
+    const on = await start(token, await examOf({ fullscreenOn: 1, pasteOff: 1 }, [QuType.SINGLE]));
+    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: on }, token)).guard).toMatchObject({ fullscreenOn: true, pasteOff: true });
+    const other = await t.newLearner();
+    const off = await start(other.token, await examOf({}, [QuType.SINGLE]));
+    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: off }, other.token)).guard).toMatchObject({ fullscreenOn: false, pasteOff: false });
+  });
+});
+
 describe('leave-incr', () => {
   const leave = (token: string, id: string) => t.call<LeaveRes>(paperApi.leaveIncr, { id }, token);
   const paperRow = (id: string) => t.db.selectFrom('el_paper').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -184,7 +195,7 @@ describe('leave-incr', () => {
     expect(must(await leave(token, paperId))).toEqual({ leaveTimes: 2, overLimit: false, leaveCount: 2 });
     expect((await paperRow(paperId)).state).toBe(0);
     // The exam page reads the settings and the count from paper-detail (on a reload too).
-    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).guard).toEqual({ leaveOn: true, leaveCheck: 5, leaveCount: 2, leaveTimes: 2, pasteOff: false });
+    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).guard).toEqual({ leaveOn: true, leaveCheck: 5, leaveCount: 2, leaveTimes: 2, pasteOff: false, fullscreenOn: false });
     advanceClock(1_100);
     expect(must(await leave(token, paperId))).toEqual({ leaveTimes: 3, overLimit: true, leaveCount: 2 });
     const row = await paperRow(paperId);

@@ -152,6 +152,7 @@ export class PaperService {
       })),
       guard: {
         leaveOn: exam?.leaveOn === 1, leaveCheck: exam?.leaveCheck ?? 0, leaveCount: exam?.leaveCount ?? 0, leaveTimes: paper.leaveTimes, pasteOff: exam?.pasteOff === 1,
+        fullscreenOn: exam?.fullscreenOn === 1,
       },
     };
   }

@@ -2,7 +2,10 @@
  * Question pane of the exam page: type, score, content (sanitised HTML or text), image and options
  * labelled by `abc` (radio behaviour for types 1 and 3, checkbox for type 2); the other types'
  * widgets (short answer, fill blank, matching, combined) come from ./QuWidgets, loaded lazily. Each option element
- * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question.
+ * (`option-{id}`) is clickable and keyboard-operable. Shows the save state of this question
+ * (待发送 → 保存中 → 已保存, or 保存失败 with 重试), a 标记 toggle (marked difficult, `qu-mark-{quId}`)
+ * and, for a combined question, 固定题干 (`qu-pin-{quId}`): the stem stays in view (sticky below the
+ * exam bar) while the learner answers its sub-questions.
  *
  * Part of the exam page's first paint, so drawn with plain elements in the look of the antd parts
  * it used (./lite.tsx, styles.css): the head row (Space), the type tag (a blue Tag), the option
@@ -11,9 +14,9 @@
  * The question image keeps antd Image (hover mask, click to preview), loaded with the first
  * question that has one; the same image in the same box shows meanwhile.
  */
-import { Suspense, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
 import { Button } from 'antd';
-import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined, FlagOutlined, LoadingOutlined, PushpinOutlined } from '@ant-design/icons';
 import { QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import { type PaperQuDetail, type PaperSubQu } from '@kaopei/contracts/paper';
 import { RichText } from '../../../components/RichText';
@@ -30,6 +33,9 @@ interface Props {
   answered: boolean;
   onChange: (quId: string, value: AnswerValue) => void;
   onRetry: () => void;
+  /** Marked difficult (标记) by the learner. */
+  marked: boolean;
+  onToggleMark: () => void;
 }
 
 /**
@@ -38,7 +44,7 @@ interface Props {
  */
 const QuWidgets = lazyPart(() => import('./QuWidgets'), () => <p className="muted">题目加载失败，请刷新页面后重试！</p>);
 
-const SAVE_TEXT: Record<SaveState, string> = { saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
+const SAVE_TEXT: Record<SaveState, string> = { queued: '待发送', saving: '保存中…', saved: '已保存', error: '保存失败，请重试' };
 
 /** antd Image (hover mask, click to preview); the plain image if it cannot be loaded. */
 const PreviewImage = lazyPart(() => import('antd/es/image'), ({ src = '', className = '' }) => <LiteImage src={src} className={className} />);
@@ -54,7 +60,7 @@ function QuImage({ src }: { src: string }) {
 
 function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined; answered: boolean; onRetry: () => void }) {
   const effective: SaveState | 'none' = state ?? (answered ? 'saved' : 'none');
-  const icon = effective === 'saving' ? <LoadingOutlined /> : effective === 'saved' ? <CheckCircleOutlined /> : effective === 'error' ? <ExclamationCircleOutlined /> : null;
+  const icon = { saving: <LoadingOutlined />, queued: <ClockCircleOutlined />, saved: <CheckCircleOutlined />, error: <ExclamationCircleOutlined />, none: null }[effective];
   return (
     <span className={`save-state save-state-${effective}`} role="status" aria-live="polite">
       {icon} <span data-testid="save-state">{effective === 'none' ? '未作答' : SAVE_TEXT[effective]}</span>
@@ -67,7 +73,9 @@ function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined;
   );
 }
 
-export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry }: Props) {
+export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry, marked, onToggleMark }: Props) {
+  const [pinned, setPinned] = useState(false);
+  const combined = qu.quType === QuType.MIX;
   const multi = qu.quType === QuType.MULTI;
   const choice = qu.quType === QuType.SINGLE || multi || qu.quType === QuType.JUDGE;
   const chosen = valueOf(qu).answers ?? [];
@@ -91,10 +99,22 @@ export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange
           <span className="qu-type-tag">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</span>
           <span className="qu-score">{qu.score} 分</span>
         </LiteSpace>
-        <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
+        <LiteSpace className="qu-pane-tools">
+          <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
+          {combined ? (
+            <Button size="small" type={pinned ? 'primary' : 'default'} icon={<PushpinOutlined />} aria-pressed={pinned} onClick={() => setPinned((p) => !p)} data-testid={`qu-pin-${qu.quId}`}>
+              {pinned ? '取消固定' : '固定题干'}
+            </Button>
+          ) : null}
+          <Button size="small" danger={marked} icon={<FlagOutlined />} aria-pressed={marked} onClick={onToggleMark} data-testid={`qu-mark-${qu.quId}`}>
+            {marked ? '取消标记' : '标记'}
+          </Button>
+        </LiteSpace>
       </div>
-      <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
-      {qu.image ? <QuImage src={qu.image} /> : null}
+      <div className={`qu-stem${pinned ? ' qu-stem-pinned' : ''}`} data-testid={`qu-stem-${qu.quId}`}>
+        <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
+        {qu.image ? <QuImage src={qu.image} /> : null}
+      </div>
       {!choice ? (
         <Suspense fallback={<div className="qu-widget-loading">加载中…</div>}>
           <QuWidgets qu={qu} valueOf={valueOf} onChange={onChange} />
