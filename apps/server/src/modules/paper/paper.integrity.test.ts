@@ -157,6 +157,8 @@ describe('the no-leak walker', () => {
     await call(paperApi.paging, { current: 1, size: 10 });
     await call(paperApi.paging, { current: 1, size: 10, params: { examId } });
     await call(paperApi.paperResult, { id: paperId }); // 20010007
+    for (const q of top) expect((await t.call(paperApi.quView, { paperId, quId: q.quId }, token)).code).toBe(20010009);
+    await call(paperApi.quView, { paperId, quId: top[0]!.quId });
     await call(paperApi.checkProcess, {});
     await call(paperApi.leaveIncr, { id: paperId });
     await call(paperApi.handExam, { id: 'not-mine' });
