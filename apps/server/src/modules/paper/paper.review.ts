@@ -31,7 +31,7 @@ export interface PaperBookFeed {
   userId: string;
   examId: string;
   paperId: string;
-  items: { quId: string; isRight: boolean }[];
+  items: { quId: string; quType: number; isRight: boolean }[];
 }
 
 /** A practice answer, in the fields of fill-answer. */
@@ -150,7 +150,7 @@ export class PaperReview {
     if (!paper || paper.state !== PaperState.FINISHED || paper.offline === 1) return null;
     if ((await this.papers.examSettings(this.db, paper.examId)).resultShow !== ResultShow.FULL) return null;
     const pqs = await repo.qusOf(this.db, paperId);
-    const items = pqs.filter((q) => q.parentId === '' && PRACTICE_TYPES.includes(q.quType)).map((q) => ({ quId: q.quId, isRight: q.isRight === 1 }));
+    const items = pqs.filter((q) => q.parentId === '' && PRACTICE_TYPES.includes(q.quType)).map((q) => ({ quId: q.quId, quType: q.quType, isRight: q.isRight === 1 }));
     return { userId: paper.userId, examId: paper.examId, paperId, items };
   }
 
