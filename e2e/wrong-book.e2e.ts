@@ -109,5 +109,19 @@ describe.skipIf(skipWithoutChromium())('wrong book: a wrong answer is practised 
     expect(await detail.textContent()).toContain('回答错误');
     expect(await detail.textContent()).toContain('安全帽保护头部，进入施工现场必须佩戴。');
     await waitForText(page, `result-qu-right-${quId}`, 'A');
+
+    // At 375 px wide the detail, the wrong book with its practice pane and the device check fit the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await detail.waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`/web/book/list/${examId}`);
+    await row.waitFor();
+    await page.getByTestId('book-practise').click();
+    await page.getByTestId('book-practice').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto('/web/exam/debug');
+    await page.getByTestId('debug-browser').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });
