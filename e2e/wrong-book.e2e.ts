@@ -3,7 +3,8 @@
  * check from the exam check page, sits an exam that publishes its answers (result display 3) with a
  * wrong answer, finds the question in the exam's wrong book /web/book/list/{examId}, practises it
  * (next → check: only then 回答正确 with the analysis) and opens its detail /web/qu/view/{id} from the
- * result page. The bank and exam are set up through the API.
+ * result page, after opening the exam records from my scores. The bank and exam are set up through
+ * the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examApi } from '@kaopei/contracts/exam';
@@ -100,8 +101,14 @@ describe.skipIf(skipWithoutChromium())('wrong book: a wrong answer is practised 
     // The list shows the right answer in a row (连续答对 1), the mistake still counted once.
     await expect.poll(async () => (await row.locator('td').allTextContents()).slice(2, 4), POLL).toEqual(['1', '1']);
 
-    // ── The question detail from the result page ────────────────────────────────────────────
-    await page.goto(`/web/exam/result/${paperId}/paper`);
+    // ── Exam records from my scores, then the question detail from the result page ──────────
+    await page.goto('/web/paper');
+    await page.getByTestId(`paper-records-${paperId}`).click();
+    await page.waitForURL(new RegExp(`/web/paper/list/${examId}/[^/]+$`));
+    await page.getByTestId(`record-row-${paperId}`).waitFor();
+    expect(await page.locator('[data-testid^="record-row-"]').count()).toBe(1);
+    await page.getByTestId(`record-view-${paperId}`).click();
+    await page.waitForURL(`**/web/exam/result/${paperId}/paper`);
     await page.getByTestId(`result-qu-detail-${quId}`).click();
     await page.waitForURL(`**/web/qu/view/${quId}?paperId=${paperId}`);
     const detail = page.getByTestId(`result-qu-${quId}`);
