@@ -30,9 +30,10 @@ function answerTexts(qu: ResultQu): { mine: string; right: string } {
  * One question of a result with the learner's answer and the right one (a paper's full result,
  * /web/qu/view, wrong-book practice): options with 我的选择 / 正确答案, blanks and pairs as texts,
  * the reference answer of a short answer, the marker's comment, sub-questions and the analysis.
- * `practice`: no score line and no index (practice scores nothing); `detailHref` a 查看详情 link.
+ * `noScore`: no score line (practice and training score nothing); `noVerdict`: no 回答正确 / 回答错误
+ * (training's memorise mode); `detailHref` a 查看详情 link. The index shows when `sort` > 0.
  */
-export function QuResult({ qu, practice = false, detailHref }: { qu: ResultQu; practice?: boolean; detailHref?: string }) {
+export function QuResult({ qu, noScore = false, noVerdict = false, detailHref }: { qu: ResultQu; noScore?: boolean; noVerdict?: boolean; detailHref?: string }) {
   const choice = qu.quType === QuType.SINGLE || qu.quType === QuType.MULTI || qu.quType === QuType.JUDGE;
   const texts = answerTexts(qu);
   const mine = choice ? qu.answerList.filter((o) => o.checked).map((o) => o.abc).join('、') : texts.mine;
@@ -41,9 +42,9 @@ export function QuResult({ qu, practice = false, detailHref }: { qu: ResultQu; p
     <div className={`result-qu ${qu.isRight ? 'result-qu-right' : 'result-qu-wrong'}`} data-testid={`result-qu-${qu.quId}`}>
       <div className="result-qu-head">
         <Space wrap>
-          {practice ? null : <span className="qu-index">{qu.sort}.</span>}
+          {qu.sort > 0 ? <span className="qu-index">{qu.sort}.</span> : null}
           <Tag color="blue">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</Tag>
-          {qu.isRight ? (
+          {noVerdict ? null : qu.isRight ? (
             <Tag color="success" icon={<CheckOutlined />}>
               回答正确
             </Tag>
@@ -52,7 +53,7 @@ export function QuResult({ qu, practice = false, detailHref }: { qu: ResultQu; p
               {qu.answered ? '回答错误' : '未作答'}
             </Tag>
           )}
-          {practice ? null : (
+          {noScore ? null : (
             <span className="result-qu-score" data-testid={`result-qu-score-${qu.quId}`}>
               得分 {qu.actualScore} / {qu.score}
             </span>
@@ -111,7 +112,7 @@ export function QuResult({ qu, practice = false, detailHref }: { qu: ResultQu; p
       {qu.subList?.length ? (
         <div className="result-subs">
           {qu.subList.map((s) => (
-            <QuResult key={s.quId} qu={s} practice={practice} />
+            <QuResult key={s.quId} qu={s} noScore={noScore} noVerdict={noVerdict} />
           ))}
         </div>
       ) : null}

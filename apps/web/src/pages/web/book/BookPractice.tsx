@@ -65,7 +65,7 @@ export default function BookPractice({ examId, onChecked }: { examId: string; on
       </Space>
       {checked ? (
         <div data-testid={checked.isRight ? 'book-check-right' : 'book-check-wrong'}>
-          <QuResult qu={checked.qu} practice />
+          <QuResult qu={checked.qu} noScore />
         </div>
       ) : (
         <div className="qu-pane">
