@@ -8,9 +8,9 @@ type SortColumn = 'wrongCount' | 'updateTime';
 /** Sortable columns of the wrong book (request name → column). */
 const SORTABLE: Record<SortColumn, string> = { wrongCount: 'wrongCount', updateTime: 'updateTime' };
 
-/** Whether answers of (source, refId) were already recorded. */
-export async function hasLog(db: Executor, source: number, refId: string): Promise<boolean> {
-  return !!(await db.selectFrom('el_user_book_log').select('id').where('source', '=', source).where('refId', '=', refId).limit(1).executeTakeFirst());
+/** The questions whose answers of (source, refId) were already recorded. */
+export async function loggedQuIds(db: Executor, source: number, refId: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('el_user_book_log').select('quId').where('source', '=', source).where('refId', '=', refId).execute()).map((r) => r.quId));
 }
 
 export async function insertLogs(db: Executor, rows: ElUserBookLogTable[]): Promise<void> {
@@ -49,6 +49,12 @@ export function pageEntries(db: Executor, page: { current: number; size: number;
 /** The learner's book of one exam in practice order (oldest first). */
 export function entriesOfExam(db: Executor, userId: string, examId: string) {
   return db.selectFrom('el_user_book').selectAll().where('userId', '=', userId).where('examId', '=', examId).orderBy('createTime').orderBy('id').execute();
+}
+
+/** The distinct questions of a learner's whole book, most wrong first. */
+export async function wrongQuIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('el_user_book').select('quId').select((eb) => eb.fn.sum<number>('wrongCount').as('n')).where('userId', '=', userId).groupBy('quId').orderBy('n', 'desc').orderBy('quId').execute();
+  return rows.map((r) => r.quId);
 }
 
 /** Ids among `ids` that are the learner's. */

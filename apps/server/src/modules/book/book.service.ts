@@ -23,7 +23,11 @@ import { formatTimeStrict, now } from '../../lib/time';
 import type { Executor } from '../../db';
 import * as repo from './book.repository';
 
-/** Answers that feed the book: whose, of which exam, from where (`source`, contracts BookSource) and which paper or record (`refId`). */
+/**
+ * Answers that feed the book: whose (`userId`), under which list (`examId`: the exam; a training
+ * feed passes its bank id), from where (`source`, contracts BookSource) and which paper or record
+ * (`refId`). A feed may carry all questions of a paper at once or one question per call (training).
+ */
 export interface BookFeed {
   userId: string;
   examId: string;
@@ -43,20 +47,23 @@ export class BookService {
   }
 
   /**
-   * Records the answers of one feed, once per (source, refId): a second call with the same
-   * reference (a redelivered event, a retried job) changes nothing and answers false. Wrong answers
-   * add or count the question; right ones add to the streak of a question already in the book.
-   * Races of two feeds on the same question are retried (the book's unique user + exam + question).
+   * Records the answers of one feed, once per (source, refId, quId): answers already recorded with
+   * the same reference (a redelivered event, a retried job) are skipped; answers false when nothing
+   * was new. Wrong answers add or count the question; right ones add to the streak of a question
+   * already in the book. Races of two feeds on the same row are retried (the log's and the book's
+   * unique keys).
    */
   async record(feed: BookFeed): Promise<boolean> {
     if (!feed.items.length) return false;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
-          if (await repo.hasLog(trx, feed.source, feed.refId)) return false;
+          const logged = await repo.loggedQuIds(trx, feed.source, feed.refId);
+          const items = [...new Map(feed.items.filter((i) => !logged.has(i.quId)).map((i) => [i.quId, i])).values()];
+          if (!items.length) return false;
           const at = now();
-          await repo.insertLogs(trx, feed.items.map((i) => ({ id: newId(), userId: feed.userId, examId: feed.examId, quId: i.quId, source: feed.source, refId: feed.refId, isRight: i.isRight ? 1 : 0, createTime: at })));
-          for (const i of feed.items) await this.count(trx, feed.userId, feed.examId, feed.source, i, at);
+          await repo.insertLogs(trx, items.map((i) => ({ id: newId(), userId: feed.userId, examId: feed.examId, quId: i.quId, source: feed.source, refId: feed.refId, isRight: i.isRight ? 1 : 0, createTime: at })));
+          for (const i of items) await this.count(trx, feed.userId, feed.examId, feed.source, i, at);
           return true;
         });
       } catch (e) {
@@ -76,6 +83,11 @@ export class BookService {
   async onPaperMarked(e: DomainEvents['paper.marked']): Promise<void> {
     const feed = await this.ctx.services.paper.review.bookFeedOf(e.paperId);
     if (feed) await this.record({ userId: feed.userId, examId: feed.examId, source: BookSource.EXAM, refId: feed.paperId, items: feed.items });
+  }
+
+  /** For training's wrong-question mode: the distinct questions of the learner's whole book, most wrong first (the caller keeps those of its bank). */
+  wrongQuIds(userId: string): Promise<string[]> {
+    return repo.wrongQuIds(this.db, userId);
   }
 
   /** POST paging: the caller's own book (params.examId), with each question's type label and text. */

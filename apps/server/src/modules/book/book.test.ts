@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuType } from '@kaopei/contracts';
-import { bookApi, type BookCheck, type BookNext, type BookRecord } from '@kaopei/contracts/book';
+import { BookSource, bookApi, type BookCheck, type BookNext, type BookRecord } from '@kaopei/contracts/book';
 import { paperApi, type PaperDetail, type PaperQuDetail } from '@kaopei/contracts/paper';
+import { newId } from '../../lib/ids';
 import { testApp, type TestApp } from '../../test/app';
 import { createExam, createQu, createRepo, examBody, must, uniq } from '../../test/builders';
 
@@ -76,6 +77,23 @@ describe('feeding the wrong book', () => {
     for (const show of [1, 2]) await sit(u.token, await examOf(show));
     expect((await book(u.token)).total).toBe(0);
     expect(await t.db.selectFrom('el_user_book_log').select('id').where('userId', '=', u.userId).execute()).toEqual([]);
+  });
+});
+
+describe('record (other sources, e.g. training one question at a time)', () => {
+  it('counts each question of a record once, however often and in whatever batches it is fed', async () => {
+    const u = await t.newLearner();
+    const scope = newId();
+    const [q1, q2] = [newId(), newId()];
+    const feed = (items: { quId: string; isRight: boolean }[]) => t.services.book.record({ userId: u.userId, examId: scope, source: BookSource.TRAIN, refId: 'train-1', items: items.map((i) => ({ ...i, quType: QuType.SINGLE })) });
+    expect(await feed([{ quId: q1, isRight: false }])).toBe(true);
+    expect(await feed([{ quId: q2, isRight: false }])).toBe(true); // same record, another question
+    expect(await feed([{ quId: q1, isRight: false }, { quId: q2, isRight: false }])).toBe(false); // redelivered
+    const rows = await t.db.selectFrom('el_user_book').select(['quId', 'wrongCount']).where('userId', '=', u.userId).orderBy('quId').execute();
+    expect(rows).toEqual([{ quId: q1, wrongCount: 1 }, { quId: q2, wrongCount: 1 }].sort((a, b) => a.quId.localeCompare(b.quId)));
+    // Another record counts q2 again: it leads the wrong questions.
+    await t.services.book.record({ userId: u.userId, examId: scope, source: BookSource.TRAIN, refId: 'train-2', items: [{ quId: q2, quType: QuType.SINGLE, isRight: false }] });
+    expect(await t.services.book.wrongQuIds(u.userId)).toEqual([q2, q1]);
   });
 });
 
