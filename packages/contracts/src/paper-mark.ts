@@ -8,7 +8,8 @@ import { json } from './endpoint';
 import { defineErrors } from './errors';
 
 /** Permission codes of marking (function menus of module paper). */
-export const PaperPerm = { MARK: 'paper:mark' } as const;
+/** `paper:mark` marking; `paper:list` another learner's exam records (/web/paper/list, data scope). */
+export const PaperPerm = { MARK: 'paper:mark', LIST: 'paper:list' } as const;
 
 /** el_exam.markMode: 1 one marker, 2 double-blind (two markers, an arbiter above markDiff). */
 export const MarkMode = { SINGLE: 1, DOUBLE_BLIND: 2 } as const;

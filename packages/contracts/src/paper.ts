@@ -131,7 +131,7 @@ export const resultOption = z.object({
  * `rightPairs` the right pairing (left-hand item id → item); `comment` the marker's comment;
  * `subList` a combined question's sub-questions.
  */
-const resultQuBase = z.object({
+export const resultSubQu = z.object({
   quId: z.string(),
   sort: z.number().int(),
   quType: z.number().int(),
@@ -152,6 +152,7 @@ const resultQuBase = z.object({
   rightPairs: z.record(z.string(), z.string()),
   comment: z.string(),
 });
+const resultQuBase = resultSubQu;
 export const resultQu = resultQuBase.extend({ subList: z.array(resultQuBase) });
 export type ResultQu = z.infer<typeof resultQu>;
 export type ResultSubQu = z.infer<typeof resultQuBase>;
@@ -193,7 +194,12 @@ export const paperResult = paperRecord.extend({
 });
 export type PaperResult = z.infer<typeof paperResult>;
 
-export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), state: z.number().int().optional() }), {
+/**
+ * "My scores" and the exam records of one learner (/web/paper/list/{examId}/{userId}). `userId`:
+ * whose papers (default the caller); another user's papers need the permission paper:list and the
+ * learner's department in the caller's data scope (10010004 otherwise).
+ */
+export const paperPagingReq = pagingReq(z.object({ examId: idSchema.optional(), state: z.number().int().optional(), userId: idSchema.optional() }), {
   sort: ['createTime', 'userScore'] as const,
 });
 export const paperPagingRes = pagingRes(paperRecord);
@@ -236,6 +242,10 @@ export const PaperError = defineErrors({
   PAPER_TIMEOUT: { code: 20010006, msg: '考试时间已到，不能再作答！' },
   /** The paper's result is not available before hand-in. */
   PAPER_NOT_HANDED: { code: 20010007, msg: '试卷尚未交卷，暂不能查看成绩！' },
+  /** Question detail (/web/qu/view) asked while the paper is still open or awaiting marking. */
+  QU_VIEW_OPEN: { code: 20010009, msg: '试卷尚未交卷或阅卷未完成，暂不能查看试题详情！' },
+  /** Question detail asked for an exam whose result display does not show the paper (1 or 2). */
+  QU_VIEW_HIDDEN: { code: 20010011, msg: '本场考试不公布试题答案，不能查看试题详情！' },
 });
 
 /** Calls of sitting an exam (SPEC §7 "Exams and papers"); every call is on the caller's own paper. */
@@ -248,6 +258,7 @@ export const paperApi = {
   paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
   leaveIncr: json({ path: '/api/paper/paper/leave-incr', summary: '记录一次离开考试页面（超过次数即交卷）', access: 'user', body: idReq, data: leaveRes }),
   checkProcess: json({ path: '/api/paper/paper/check-process', summary: '我正在进行的试卷', access: 'user', body: emptyBody, data: processPaper }),
-  paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
+  paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩、考试记录；params.userId 查看他人需 paper:list）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
+  quView: json({ path: '/api/paper/paper/qu-view', summary: '交卷后的一题详情（含答案与解析，仅公布答案的考试）', access: 'user', body: paperQuReq, data: resultQu, ours: true }),
 };
 

@@ -55,8 +55,9 @@ export default defineModule({
     r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
     r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
     r.json(paperApi.handExam, ({ body, user }) => papers.handExam(user.userId, body.id));
-    r.json(paperApi.paperResult, ({ body, user }) => papers.paperResult(user.userId, body.id));
-    r.json(paperApi.paging, ({ body, user }) => papers.paging(user.userId, body));
+    r.json(paperApi.paperResult, ({ body, user }) => papers.review.paperResult(user.userId, body.id));
+    r.json(paperApi.quView, ({ body, user }) => papers.review.quView(user.userId, body.paperId, body.quId));
+    r.json(paperApi.paging, ({ body, user }) => papers.review.paging(user, body));
     r.json(paperApi.leaveIncr, ({ body, user }) => papers.leaveIncr(user.userId, body.id));
     r.json(paperApi.checkProcess, ({ user }) => papers.checkProcess(user.userId));
     r.json(markApi.paging, ({ body, user }) => papers.marking.paging(user, body));
@@ -79,6 +80,7 @@ export default defineModule({
         { endpoint: paperApi.leaveIncr, body: (id) => ({ id }) },
         { endpoint: paperApi.handExam, body: (id) => ({ id }) },
         { endpoint: paperApi.paperResult, body: (id) => ({ id }) },
+        { endpoint: paperApi.quView, body: (id) => ({ paperId: id, quId: '1' }) },
       ],
     },
   ],
@@ -87,11 +89,14 @@ export default defineModule({
   menus: [
     {
       parent: 'ExamMgr', type: MenuType.MENU, title: '阅卷管理', path: '/admin/exam/mark', name: 'ListMark', component: 'ListMark', icon: 'AuditOutlined', sort: 6,
-      children: [fn('阅卷', PaperPerm.MARK, 0)],
+      children: [fn('阅卷', PaperPerm.MARK, 0), fn('查看考生考试记录', PaperPerm.LIST, 1)],
     },
     { parent: 'ExamMgr', type: MenuType.ROUTE, title: '阅卷', path: '/admin/exam/mark/paper/:id', name: 'MarkPaper', component: 'MarkPaper', hidden: true, noCache: true, activeMenu: '/admin/exam/mark', sort: 7 },
     { parent: 'Web', type: MenuType.MENU, title: '我的成绩', path: '/web/paper', name: 'MyPaper', component: 'MyPaper', sort: 2, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '开始考试', path: '/web/exam/start/:id', name: 'ExamStart', component: 'ExamStart', hidden: true, noCache: true, activeMenu: '/web/index', sort: 4, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '考试结果', path: '/web/exam/result/:id/:from', name: 'ExamResult', component: 'ExamResult', hidden: true, noCache: true, activeMenu: '/web/paper', sort: 5, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '考试记录', path: '/web/paper/list/:examId/:userId', name: 'PaperList', component: 'PaperList', hidden: true, activeMenu: '/web/paper', sort: 6, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '试题详情', path: '/web/qu/view/:id', name: 'QuView', component: 'QuView', hidden: true, noCache: true, activeMenu: '/web/paper', sort: 7, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '设备调试', path: '/web/exam/debug', name: 'ExamDebug', component: 'ExamDebug', hidden: true, noCache: true, activeMenu: '/web/index', sort: 8, grant: 'all' },
   ],
 });

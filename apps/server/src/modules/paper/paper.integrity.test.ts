@@ -9,6 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QuType } from '@kaopei/contracts';
+import { bookApi } from '@kaopei/contracts/book';
 import { examApi } from '@kaopei/contracts/exam';
 import { DEADLINE_GRACE_MS, paperApi, type LeaveRes, type PaperDetail, type PaperQuDetail, type ProcessPaper } from '@kaopei/contracts/paper';
 import { quApi, type QuDetail } from '@kaopei/contracts/qu';
@@ -157,12 +158,20 @@ describe('the no-leak walker', () => {
     await call(paperApi.paging, { current: 1, size: 10 });
     await call(paperApi.paging, { current: 1, size: 10, params: { examId } });
     await call(paperApi.paperResult, { id: paperId }); // 20010007
+    for (const q of top) expect((await t.call(paperApi.quView, { paperId, quId: q.quId }, token)).code).toBe(20010009);
+    await call(paperApi.quView, { paperId, quId: top[0]!.quId });
+    // The wrong book during the exam: practice is closed, so no question of this paper can be checked.
+    await call(bookApi.paging, { current: 1, size: 10, params: { examId } });
+    for (const q of top) {
+      expect((await t.call(bookApi.next, { examId, quId: q.quId }, token)).code).toBe(20070001);
+      await call(bookApi.check, { examId, quId: q.quId, answers: [] });
+    }
     await call(paperApi.checkProcess, {});
     await call(paperApi.leaveIncr, { id: paperId });
     await call(paperApi.handExam, { id: 'not-mine' });
 
     expect(seen.length).toBeGreaterThan(20);
-    expect(seen.map((s) => s.call)).toEqual(expect.arrayContaining(Object.values(paperApi).filter((e) => e !== paperApi.handExam).map((e) => e.path)));
+    expect(seen.map((s) => s.call)).toEqual(expect.arrayContaining([...Object.values(paperApi), ...Object.values(bookApi)].filter((e) => e !== paperApi.handExam && e !== bookApi.delete && e !== bookApi.next).map((e) => e.path)));
     const found = seen.flatMap((s) => leaks(s.body).map((l) => `${s.call}: ${l}`));
     expect(found).toEqual([]);
     // The paper was open throughout.

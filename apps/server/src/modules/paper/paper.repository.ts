@@ -162,8 +162,9 @@ export async function overduePaperIds(db: Executor, at: number, limit = 500): Pr
   return rows.map((r) => r.id);
 }
 
-export function pagePapers(db: Executor, page: { current: number; size: number; orders?: SortOrder<SortColumn>[] }, userId: string, f: { examId?: string; state?: number }) {
-  let q = db.selectFrom('el_paper').selectAll().where('userId', '=', userId);
+/** A page of one learner's papers; `scope` the caller's data scope on the papers' department (null: all). */
+export function pagePapers(db: Executor, page: { current: number; size: number; orders?: SortOrder<SortColumn>[] }, userId: string, f: { examId?: string; state?: number }, scope: string | null = null) {
+  let q = deptScope(db.selectFrom('el_paper').selectAll().where('userId', '=', userId), 'deptCode', scope);
   if (f.examId) q = q.where('examId', '=', f.examId);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   return paginate(applyOrders(q, page.orders, SORTABLE, [{ column: 'createTime', asc: false }], 'id'), page);

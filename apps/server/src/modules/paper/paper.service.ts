@@ -12,22 +12,21 @@
  * - hand-in (by the learner, lazily on access after the deadline, or by the sweeper) closes and
  *   scores a paper exactly once, in one transaction whose UPDATE checks `state = 0`.
  */
-import { abcOf, PAPER_STATE_LABEL, PaperState, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
+import { abcOf, PaperState, QU_TYPE_LABEL, QuType, type Page } from '@kaopei/contracts';
 import { ExamError, type ExamPreview, type ExamShortfall } from '@kaopei/contracts/exam';
 import { PointsRefType } from '@kaopei/contracts/points';
-import { DEADLINE_GRACE_MS, PaperError, ResultShow, type LeaveRes, type ProcessPaper, type FillAnswerReq, type PaperDetail, type paperPagingReq, type PaperQuDetail, type PaperRecord, type PaperResult, type PaperSubQu, type ResultSubQu } from '@kaopei/contracts/paper';
+import { DEADLINE_GRACE_MS, PaperError, ResultShow, type LeaveRes, type ProcessPaper, type FillAnswerReq, type PaperDetail, type PaperQuDetail, type PaperSubQu } from '@kaopei/contracts/paper';
 import { MarkMode } from '@kaopei/contracts/paper-mark';
-import type { z } from 'zod';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { mapPage } from '../../lib/paging';
-import { formatTime, formatTimeStrict, now } from '../../lib/time';
-import type { ElPaperGroupTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
-import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightBlanksOf, rightItemsOf, rightPairsOf } from './paper.answer';
+import { now } from '../../lib/time';
+import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
+import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
 import { PaperMarking } from './paper.mark';
+import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
 
 type Paper = ElPaperTable;
@@ -44,20 +43,18 @@ export interface ExamSettings {
   markDiff: number;
 }
 
-/** The fields of a paper group shown on the answer card and on the result. */
-function groupHead(g: ElPaperGroupTable) {
-  return { id: g.id, title: g.title, quType: g.quType, quCount: g.quCount, perScore: g.perScore, totalScore: g.totalScore };
-}
-
 export class PaperService {
   /** Marking of subjective answers (admin): paper.mark.ts. */
   readonly marking: PaperMarking;
   /** Shortfall check, preview and drawing of papers: paper.build.ts. */
   readonly building: PaperBuilder;
+  /** Results, lists, question detail and the wrong book's feed and practice: paper.review.ts. */
+  readonly review: PaperReview;
 
   constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole'>) {
     this.marking = new PaperMarking(ctx, this);
     this.building = new PaperBuilder(ctx);
+    this.review = new PaperReview(ctx, this);
   }
 
   private get db() {
@@ -370,63 +367,6 @@ export class PaperService {
   }
 
   /**
-   * The result after hand-in (20010007 before), as the exam's result display allows: 1 the thanks
-   * text without score, 2 with the score, 3 with every question, the right answers, analyses and the
-   * markers' comments. A paper awaiting marking shows neither score nor questions.
-   */
-  async paperResult(userId: string, id: string): Promise<PaperResult> {
-    const paper = await this.settle(await this.own(userId, id));
-    if (paper.state === PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_NOT_HANDED);
-    const settings = await this.examSettings(this.db, paper.examId);
-    const record = this.toRecord(paper, settings.resultShow);
-    const head = { ...record, resultShow: settings.resultShow, thanksText: settings.thanksText };
-    if (paper.state !== PaperState.FINISHED || settings.resultShow !== ResultShow.FULL) return { ...head, groupList: null };
-    const [groups, pqs, choices, marks] = await Promise.all([repo.groupsOf(this.db, id), repo.qusOf(this.db, id), repo.answersOf(this.db, id), repo.marksOf(this.db, [id])]);
-    const { qus, options } = await this.qus.load(this.db, [...new Set(pqs.map((q) => q.quId))]);
-    const optionById = new Map(options.map((o) => [o.id, o]));
-    const comments = new Map(marks.filter((m) => m.step === 0).map((m) => [m.paperQuId, m.comment]));
-    const view = (q: ElPaperQuTable): ResultSubQu => {
-      const qu = qus.get(q.quId);
-      const opts = options.filter((o) => o.quId === q.quId);
-      return {
-        quId: q.quId, sort: q.sort, quType: q.quType, quType_dictText: QU_TYPE_LABEL[q.quType] ?? '',
-        content: qu?.content ?? '（试题已被删除）', image: qu?.image ?? '', analysis: qu?.analysis ?? '',
-        score: q.score, actualScore: q.actualScore, answered: q.answered === 1, isRight: q.isRight === 1,
-        answerList: isChoiceType(q.quType)
-          ? choices.filter((c) => c.quId === q.quId).map((c) => {
-              const o = optionById.get(c.answerId);
-              return { id: c.answerId, abc: c.abc, content: o?.content ?? '', image: o?.image ?? '', analysis: o?.analysis ?? '', checked: c.checked === 1, isRight: c.isRight === 1 };
-            })
-          : q.quType === QuType.MATCH
-            ? leftItemsOf(opts).map((o, i) => ({ id: o.id, abc: abcOf(i), content: o.content, image: o.image, analysis: o.analysis, checked: false, isRight: false }))
-            : [],
-        answer: q.answer,
-        refAnswer: q.quType === QuType.SAQ ? (qu?.answer ?? '') : '',
-        blanks: q.quType === QuType.FILL ? parseBlanks(q.answer) : [],
-        rightBlanks: q.quType === QuType.FILL ? rightBlanksOf(opts) : [],
-        pairs: q.quType === QuType.MATCH ? parsePairs(q.answer) : {},
-        rightPairs: q.quType === QuType.MATCH ? rightPairsOf(opts) : {},
-        comment: comments.get(q.id) ?? '',
-      };
-    };
-    return {
-      ...head,
-      groupList: groups.map((g) => ({
-        ...groupHead(g),
-        quList: pqs.filter((q) => q.groupId === g.id && q.parentId === '').map((q) => ({ ...view(q), subList: pqs.filter((x) => x.parentId === q.id).map(view) })),
-      })),
-    };
-  }
-
-  /** "My scores": the caller's papers, newest first; scores hidden as `toRecord` says. */
-  async paging(userId: string, req: z.output<typeof paperPagingReq>): Promise<Page<PaperRecord>> {
-    const page = await repo.pagePapers(this.db, req, userId, req.params ?? {});
-    const shows = new Map<string, number>();
-    for (const examId of new Set(page.records.map((p) => p.examId))) shows.set(examId, (await this.examSettings(this.db, examId)).resultShow);
-    return mapPage(page, (p) => this.toRecord(p, shows.get(p.examId) ?? ResultShow.FULL));
-  }
-
-  /**
    * POST leave-incr (SPEC §7, §3 "Leave reply"; issue 9 "Integrity controls"): the exam page reports
    * that the learner left it (hidden longer than the exam's leaveCheck seconds, or fullscreen left).
    * Counts one leave of the caller's own open paper (10010003 for another's or a missing paper) and
@@ -497,27 +437,16 @@ export class PaperService {
   }
 
   /** The caller's own paper, else 10010003 (other users' paper ids look like missing ones). */
-  private async own(userId: string, id: string): Promise<Paper> {
+  async own(userId: string, id: string): Promise<Paper> {
     const paper = await repo.findPaper(this.db, id);
     if (!paper || paper.userId !== userId) throw notFound('试卷不存在！');
     return paper;
   }
 
   /** Hands in an open paper whose time (deadline plus DEADLINE_GRACE_MS) is up, and returns the paper as it is now. */
-  private async settle(paper: Paper): Promise<Paper> {
+  async settle(paper: Paper): Promise<Paper> {
     if (paper.state !== PaperState.IN_EXAM || paper.limitTime + DEADLINE_GRACE_MS > now()) return paper;
     await this.handIn(paper.id);
     return (await repo.findPaper(this.db, paper.id)) ?? paper;
-  }
-
-  /** A paper as listed; the score is null while awaiting marking or when the exam shows the thanks text only. */
-  private toRecord(p: Paper, resultShow: number): PaperRecord {
-    const hidden = p.state !== PaperState.FINISHED || resultShow === ResultShow.THANKS;
-    return {
-      id: p.id, examId: p.examId, title: p.title, state: p.state, state_dictText: PAPER_STATE_LABEL[p.state] ?? '',
-      totalScore: p.totalScore, qualifyScore: p.qualifyScore, userScore: hidden ? null : p.userScore, passed: hidden ? null : p.passed === 1,
-      createTime: formatTimeStrict(p.createTime), handTime: formatTime(p.handTime),
-      userTime: p.handTime ? Math.max(0, Math.round((p.handTime - p.createTime) / 1000)) : 0,
-    };
   }
 }

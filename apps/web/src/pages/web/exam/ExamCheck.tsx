@@ -3,7 +3,8 @@
  * 开始考试 → create-paper → /web/exam/start/:paperId; with a paper in progress (processPaperId, or
  * code 20010002 whose data.id is that paper) the learner resumes it instead (继续考试). An exam of
  * open type 9 (needPassword) asks for its password, sent with create-paper (20040001 when wrong);
- * points cost, latest start and earliest hand-in are listed when the exam sets them.
+ * points cost, latest start and earliest hand-in are listed when the exam sets them. 设备调试 opens
+ * the device check /web/exam/debug.
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -107,6 +108,9 @@ export default function ExamCheck() {
         <Space>
           <Button type="primary" size="large" loading={starting} disabled={noChance} onClick={start} data-testid="check-start">
             {resume ? '继续考试' : '开始考试'}
+          </Button>
+          <Button size="large" onClick={() => navigate('/web/exam/debug')} data-testid="check-debug">
+            设备调试
           </Button>
           <Button size="large" onClick={() => navigate('/web/index')}>
             返回

@@ -4,118 +4,19 @@
  * always; userScore / totalScore, qualifyScore, 通过 / 未通过 and time used from 2; every question
  * with the learner's answer, the right answer (options, accepted blanks, pairs, reference answer),
  * the marker's comment, the analysis and the score at 3. A paper awaiting marking shows '试卷待阅卷'
- * (`result-waiting`). Back goes to /web/paper when from = paper, else /web/index.
+ * (`result-waiting`). Back goes to /web/paper when from = paper, else /web/index. Each question
+ * (components/QuResult) links to its detail /web/qu/view/:quId?paperId=; at 3 the page also links
+ * to the exam's wrong book /web/book/list/:examId.
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, LeftOutlined } from '@ant-design/icons';
-import { PaperState, PASSED_LABEL, QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
-import { paperApi, type ResultSubQu } from '@kaopei/contracts/paper';
+import { Button, Card, Descriptions, Result, Spin, Tag } from 'antd';
+import { LeftOutlined } from '@ant-design/icons';
+import { PaperState, PASSED_LABEL } from '@kaopei/contracts';
+import { paperApi } from '@kaopei/contracts/paper';
 import { call } from '../../../api/request';
-import { RichText } from '../../../components/RichText';
+import { QuResult } from '../../../components/QuResult';
 import { formatDuration } from '../../../utils/format';
-
-type ResultQu = ResultSubQu & { subList?: ResultSubQu[] };
-
-/** The learner's answer and the right answer of a question that is not a choice, as two short texts. */
-function answerTexts(qu: ResultQu): { mine: string; right: string } {
-  if (qu.quType === QuType.FILL) return { mine: qu.blanks.filter((b) => b.trim()).join('；'), right: qu.rightBlanks.map((b) => b.join(' 或 ')).join('；') };
-  if (qu.quType === QuType.MATCH) {
-    const label = (id: string) => qu.answerList.find((o) => o.id === id)?.abc ?? '';
-    return {
-      mine: Object.entries(qu.pairs).map(([k, v]) => `${label(k)}→${v}`).join('；'),
-      right: Object.entries(qu.rightPairs).map(([k, v]) => `${label(k)}→${v}`).join('；'),
-    };
-  }
-  return { mine: '', right: '' };
-}
-
-function QuResult({ qu }: { qu: ResultQu }) {
-  const choice = qu.quType === QuType.SINGLE || qu.quType === QuType.MULTI || qu.quType === QuType.JUDGE;
-  const texts = answerTexts(qu);
-  const mine = choice ? qu.answerList.filter((o) => o.checked).map((o) => o.abc).join('、') : texts.mine;
-  const right = choice ? qu.answerList.filter((o) => o.isRight).map((o) => o.abc).join('、') : texts.right;
-  return (
-    <div className={`result-qu ${qu.isRight ? 'result-qu-right' : 'result-qu-wrong'}`} data-testid={`result-qu-${qu.quId}`}>
-      <div className="result-qu-head">
-        <Space wrap>
-          <span className="qu-index">{qu.sort}.</span>
-          <Tag color="blue">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</Tag>
-          {qu.isRight ? (
-            <Tag color="success" icon={<CheckOutlined />}>
-              回答正确
-            </Tag>
-          ) : (
-            <Tag color="error" icon={<CloseOutlined />}>
-              {qu.answered ? '回答错误' : '未作答'}
-            </Tag>
-          )}
-          <span className="result-qu-score" data-testid={`result-qu-score-${qu.quId}`}>
-            得分 {qu.actualScore} / {qu.score}
-          </span>
-        </Space>
-      </div>
-      <RichText html={qu.content} className="qu-content" />
-      {qu.image ? <img src={qu.image} alt="" className="qu-image" /> : null}
-      <div className="result-options">
-        {(choice || qu.quType === QuType.MATCH ? qu.answerList : []).map((o) => (
-          <div
-            key={o.id}
-            className={`result-option${o.isRight ? ' result-option-right' : ''}${o.checked ? ' result-option-checked' : ''}${o.checked && !o.isRight ? ' result-option-wrong' : ''}`}
-          >
-            <span className="qu-option-abc">{o.abc}.</span>
-            <div className="qu-option-body">
-              <RichText html={o.content} />
-              {o.image ? <img src={o.image} alt="" className="qu-option-image" /> : null}
-              {o.analysis ? <RichText html={o.analysis} className="result-option-analysis" /> : null}
-            </div>
-            <span className="result-option-flags">
-              {o.checked ? <Tag color={o.isRight ? 'success' : 'error'}>我的选择</Tag> : null}
-              {o.isRight ? <Tag color="success">正确答案</Tag> : null}
-            </span>
-          </div>
-        ))}
-      </div>
-      {qu.quType === QuType.SAQ ? (
-        <div className="result-text-answer">
-          <div>
-            我的答案：<span data-testid={`result-qu-mine-${qu.quId}`}>{qu.answer || '未作答'}</span>
-          </div>
-          {qu.refAnswer ? (
-            <div>
-              参考答案：<RichText html={qu.refAnswer} />
-            </div>
-          ) : null}
-        </div>
-      ) : qu.quType !== QuType.MIX ? (
-        <div className="result-answer-line">
-          我的答案：<b data-testid={`result-qu-mine-${qu.quId}`}>{mine || '未作答'}</b>
-          <span className="result-answer-gap" />
-          正确答案：<b data-testid={`result-qu-right-${qu.quId}`}>{right}</b>
-        </div>
-      ) : null}
-      {qu.comment ? (
-        <div className="result-comment" data-testid={`result-qu-comment-${qu.quId}`}>
-          阅卷评语：{qu.comment}
-        </div>
-      ) : null}
-      {qu.subList?.length ? (
-        <div className="result-subs">
-          {qu.subList.map((s) => (
-            <QuResult key={s.quId} qu={s} />
-          ))}
-        </div>
-      ) : null}
-      {qu.analysis ? (
-        <div className="result-analysis">
-          <Typography.Text strong>解析：</Typography.Text>
-          <RichText html={qu.analysis} />
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 export default function ExamResult() {
   const { id = '', from } = useParams();
@@ -161,6 +62,11 @@ export default function ExamResult() {
           </Tag>
         </div>
         ) : null}
+        {r.groupList ? (
+          <Button type="link" onClick={() => navigate(`/web/book/list/${encodeURIComponent(r.examId)}`)} data-testid="result-book">
+            错题本
+          </Button>
+        ) : null}
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2, md: 3 }}
@@ -176,7 +82,7 @@ export default function ExamResult() {
       {(r.groupList ?? []).map((g) => (
         <Card key={g.id} className="result-group" title={`${g.title}（共${g.quCount}题，共${g.totalScore}分）`}>
           {g.quList.map((q) => (
-            <QuResult key={q.quId} qu={q} />
+            <QuResult key={q.quId} qu={q} detailHref={`/web/qu/view/${encodeURIComponent(q.quId)}?paperId=${encodeURIComponent(r.id)}`} />
           ))}
         </Card>
       ))}

@@ -6,4 +6,5 @@ export const views = {
   ExamCheck: () => import('./ExamCheck'),
   ExamStart: () => import('./ExamStart'),
   ExamResult: () => import('./ExamResult'),
+  ExamDebug: () => import('./ExamDebug'),
 } satisfies ViewLoaders;

@@ -1,7 +1,8 @@
 /**
  * /web/paper — my scores (/api/paper/paper/paging): paged table 考试名称, 得分, 及格分, 总分, 结果,
  * 交卷时间, 用时; 查看 → /web/exam/result/:id/paper; papers still in progress show 继续考试 →
- * /web/exam/start/:id. On narrow screens the table scrolls horizontally.
+ * /web/exam/start/:id; 记录 → the exam records /web/paper/list/:examId/:userId and 错题 → the
+ * exam's wrong book /web/book/list/:examId. On narrow screens the table scrolls horizontally.
  */
 import type { HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,12 +12,14 @@ import { paperApi, type PaperRecord } from '@kaopei/contracts/paper';
 import { call } from '../../../api/request';
 import { PagedTable } from '../../../components/PagedTable';
 import { usePagedList } from '../../../components/paging';
+import { useAuth } from '../../../store/auth';
 import { formatDuration } from '../../../utils/format';
 
 const NO_FILTER = {};
 
 export default function MyPaper() {
   const navigate = useNavigate();
+  const { user } = useAuth();
   const list = usePagedList<Record<string, never>, PaperRecord>('my-paper', (current, size) => call(paperApi.paging, { current, size, params: {} }), NO_FILTER);
 
   const inExam = (r: PaperRecord) => r.state === PaperState.IN_EXAM;
@@ -37,18 +40,27 @@ export default function MyPaper() {
     {
       title: '操作',
       key: 'op',
-      width: 100,
+      width: 190,
       fixed: 'right',
-      render: (_, r) =>
-        inExam(r) ? (
-          <Button type="link" size="small" onClick={() => navigate(`/web/exam/start/${encodeURIComponent(r.id)}`)} data-testid={`paper-resume-${r.id}`}>
-            继续考试
+      render: (_, r) => (
+        <>
+          {inExam(r) ? (
+            <Button type="link" size="small" onClick={() => navigate(`/web/exam/start/${encodeURIComponent(r.id)}`)} data-testid={`paper-resume-${r.id}`}>
+              继续考试
+            </Button>
+          ) : (
+            <Button type="link" size="small" onClick={() => navigate(`/web/exam/result/${encodeURIComponent(r.id)}/paper`)} data-testid={`paper-view-${r.id}`}>
+              查看
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => navigate(`/web/paper/list/${encodeURIComponent(r.examId)}/${encodeURIComponent(user?.userId ?? '')}`)} data-testid={`paper-records-${r.id}`}>
+            记录
           </Button>
-        ) : (
-          <Button type="link" size="small" onClick={() => navigate(`/web/exam/result/${encodeURIComponent(r.id)}/paper`)} data-testid={`paper-view-${r.id}`}>
-            查看
+          <Button type="link" size="small" onClick={() => navigate(`/web/book/list/${encodeURIComponent(r.examId)}`)} data-testid={`paper-book-${r.id}`}>
+            错题
           </Button>
-        ),
+        </>
+      ),
     },
   ];
 
@@ -62,7 +74,7 @@ export default function MyPaper() {
           list={list}
           columns={columns}
           onRow={(r) => ({ 'data-testid': `paper-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
-          scroll={{ x: 810 }}
+          scroll={{ x: 900 }}
         />
       </Card>
     </div>

@@ -3,4 +3,6 @@ import type { ViewLoaders } from '../../../router/registry';
 
 export const views = {
   MyPaper: () => import('./MyPaper'),
+  PaperList: () => import('./PaperList'),
+  QuView: () => import('./QuView'),
 } satisfies ViewLoaders;

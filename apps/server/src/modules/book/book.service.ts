@@ -1,0 +1,150 @@
+/**
+ * The wrong book (错题本; issue 9, SPEC §2 /web/book/list/{examId}, §7 /api/user/wrong-book/*).
+ *
+ * Fed by `record(feed)`: after a paper is marked (`paper.marked`, only for exams that publish their
+ * answers, result display 3) and later by training (source 2). Each feed carries a reference (the
+ * paper id); the log's unique (source, refId, quId) makes a redelivered event count once. A wrong
+ * answer adds the question (or counts it again: wrongCount + 1, rightStreak 0); a right answer to a
+ * question already in the book adds to its rightStreak.
+ *
+ * Practice: `/next` shows a question without answers; `/check` judges one answer and only then
+ * shows isRight, the right answers and analysis. Both are closed while the learner has a paper in
+ * progress (20070001), so no exam page can use them.
+ */
+import { QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
+import { BookError, BookSource, type BookCheck, type BookCheckReq, type BookNext, type bookPagingReq, type BookRecord } from '@kaopei/contracts/book';
+import type { z } from 'zod';
+import type { DomainEvents } from '../../platform/events';
+import type { ModuleContext } from '../../platform/module';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { mapPage } from '../../lib/paging';
+import { formatTimeStrict, now } from '../../lib/time';
+import type { Executor } from '../../db';
+import * as repo from './book.repository';
+
+/**
+ * Answers that feed the book: whose (`userId`), under which list (`examId`: the exam; a training
+ * feed passes its bank id), from where (`source`, contracts BookSource) and which paper or record
+ * (`refId`). A feed may carry all questions of a paper at once or one question per call (training).
+ */
+export interface BookFeed {
+  userId: string;
+  examId: string;
+  source: number;
+  refId: string;
+  items: { quId: string; quType: number; isRight: boolean }[];
+}
+
+/** Practice checks are logged with this source and a new refId each. */
+const PRACTICE = 0;
+
+export class BookService {
+  constructor(private readonly ctx: ModuleContext<'paper' | 'qu'>) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /**
+   * Records the answers of one feed, once per (source, refId, quId): answers already recorded with
+   * the same reference (a redelivered event, a retried job) are skipped; answers false when nothing
+   * was new. Wrong answers add or count the question; right ones add to the streak of a question
+   * already in the book. Races of two feeds on the same row are retried (the log's and the book's
+   * unique keys).
+   */
+  async record(feed: BookFeed): Promise<boolean> {
+    if (!feed.items.length) return false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          const logged = await repo.loggedQuIds(trx, feed.source, feed.refId);
+          const items = [...new Map(feed.items.filter((i) => !logged.has(i.quId)).map((i) => [i.quId, i])).values()];
+          if (!items.length) return false;
+          const at = now();
+          await repo.insertLogs(trx, items.map((i) => ({ id: newId(), userId: feed.userId, examId: feed.examId, quId: i.quId, source: feed.source, refId: feed.refId, isRight: i.isRight ? 1 : 0, createTime: at })));
+          for (const i of items) await this.count(trx, feed.userId, feed.examId, feed.source, i, at);
+          return true;
+        });
+      } catch (e) {
+        if (!isUniqueViolation(e) || attempt >= 2) throw e;
+      }
+    }
+  }
+
+  /** Counts one answer in the book (in the caller's transaction). */
+  private async count(trx: Executor, userId: string, examId: string, source: number, i: BookFeed['items'][number], at: number) {
+    const entry = await repo.findEntry(trx, userId, examId, i.quId);
+    if (entry) await (i.isRight ? repo.addRight(trx, entry.id, at) : repo.addWrong(trx, entry.id, at));
+    else if (!i.isRight) await repo.insertEntry(trx, { id: newId(), userId, examId, quId: i.quId, quType: i.quType, source, wrongCount: 1, rightStreak: 0, createTime: at, updateTime: at });
+  }
+
+  /** Listener of `paper.marked`: the paper's answers, if its exam publishes them (PaperReview.bookFeedOf). */
+  async onPaperMarked(e: DomainEvents['paper.marked']): Promise<void> {
+    const feed = await this.ctx.services.paper.review.bookFeedOf(e.paperId);
+    if (feed) await this.record({ userId: feed.userId, examId: feed.examId, source: BookSource.EXAM, refId: feed.paperId, items: feed.items });
+  }
+
+  /** For training's wrong-question mode: the distinct questions of the learner's whole book, most wrong first (the caller keeps those of its bank). */
+  wrongQuIds(userId: string): Promise<string[]> {
+    return repo.wrongQuIds(this.db, userId);
+  }
+
+  /** POST paging: the caller's own book (params.examId), with each question's type label and text. */
+  async paging(userId: string, req: z.output<typeof bookPagingReq>): Promise<Page<BookRecord>> {
+    const page = await repo.pageEntries(this.db, req, userId, req.params ?? {});
+    const { qus } = await this.ctx.services.qu.load(this.db, [...new Set(page.records.map((r) => r.quId))]);
+    return mapPage(page, (r) => ({
+      id: r.id, examId: r.examId, quId: r.quId, quType: r.quType, quType_dictText: QU_TYPE_LABEL[r.quType] ?? '',
+      content: qus.get(r.quId)?.content ?? '（试题已被删除）', wrongCount: r.wrongCount, rightStreak: r.rightStreak,
+      createTime: formatTimeStrict(r.createTime), updateTime: formatTimeStrict(r.updateTime),
+    }));
+  }
+
+  /** POST delete `{ids}`: removes entries of the caller's book; 10010003 (nothing removed) when any id is not the caller's. */
+  async delete(userId: string, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if ((await repo.ownIds(this.db, userId, unique)).length !== unique.length) throw notFound('错题不存在！');
+    await repo.deleteEntries(this.db, userId, unique);
+  }
+
+  /**
+   * POST next `{examId, quId?}`: the question after `quId` in the caller's book of the exam (the
+   * first without it; after the last, the first again), without answers; deleted questions are
+   * skipped; null when there is none. 20070001 while a paper is in progress.
+   */
+  async next(userId: string, examId: string, quId?: string): Promise<BookNext> {
+    await this.assertNotInExam(userId);
+    const rows = await repo.entriesOfExam(this.db, userId, examId);
+    const from = quId ? rows.findIndex((r) => r.quId === quId) + 1 : 0;
+    for (let k = 0; k < rows.length; k++) {
+      const idx = (from + k) % rows.length;
+      const row = rows[idx]!;
+      const qu = await this.ctx.services.paper.review.practiceView(row.quId);
+      if (qu) return { qu, wrongCount: row.wrongCount, rightStreak: row.rightStreak, index: idx + 1, total: rows.length };
+    }
+    return null;
+  }
+
+  /**
+   * POST check: judges one practice answer to a question of the caller's book of `examId`
+   * (20070002 when it is not there; 20070003 for a type practice does not take; 20070001 while a
+   * paper is in progress), counts it in the book (right: streak + 1; wrong: wrongCount + 1, streak
+   * 0) and answers isRight with the right answers and analysis.
+   */
+  async check(userId: string, req: BookCheckReq): Promise<BookCheck> {
+    await this.assertNotInExam(userId);
+    const entry = await repo.findEntry(this.db, userId, req.examId, req.quId);
+    if (!entry) throw new AppError(BookError.BOOK_NOT_IN);
+    const checked = await this.ctx.services.paper.review.practiceCheck(req.quId, { answers: req.answers, blanks: req.blanks, pairs: req.pairs });
+    if (!checked) throw new AppError(BookError.BOOK_TYPE);
+    await this.record({ userId, examId: req.examId, source: PRACTICE, refId: newId(), items: [{ quId: req.quId, quType: entry.quType, isRight: checked.isRight }] });
+    const after = (await repo.findById(this.db, entry.id)) ?? entry;
+    return { isRight: checked.isRight, qu: checked.qu, wrongCount: after.wrongCount, rightStreak: after.rightStreak };
+  }
+
+  /** 20070001 while the learner has a paper in progress (the book could show that paper's answers). */
+  private async assertNotInExam(userId: string): Promise<void> {
+    if (await this.ctx.services.paper.checkProcess(userId)) throw new AppError(BookError.BOOK_IN_EXAM);
+  }
+}
