@@ -126,6 +126,40 @@ describe('answering', () => {
   });
 });
 
+describe('the other question types', () => {
+  it('fill blank, short answer (by keywords), matching and combined are graded with the exam rules', async () => {
+    const bank = await createRepo(t, admin, uniq('题型'));
+    const fill = await createQu(t, admin, bank, QuType.FILL, { content: '首都是____', answerList: [{ answer: '北京|Beijing' }], blankOpts: { ignoreCase: true, fullHalf: true, anyOrder: false } });
+    const saq = await createQu(t, admin, bank, QuType.SAQ, { answerList: [], answer: '参考答案', keywords: [{ word: '安全', score: 1 }, { word: '第一', score: 1 }] });
+    const saqFree = await createQu(t, admin, bank, QuType.SAQ, { answerList: [], answer: '无关键词的参考答案' });
+    const match = await createQu(t, admin, bank, QuType.MATCH, { content: '配对', answerList: [{ content: '青蛙', answer: '两栖动物' }, { content: '猫', answer: '哺乳动物' }] });
+    const mix = await createQu(t, admin, bank, QuType.MIX, {
+      content: '阅读材料', answerList: [],
+      subList: [
+        { quType: QuType.SINGLE, content: '小题一', answerList: [{ content: '对的', isRight: true }, { content: '错的', isRight: false }] },
+        { quType: QuType.FILL, content: '小题二 ____', answerList: [{ answer: 'owl' }], blankOpts: { ignoreCase: true, fullHalf: false, anyOrder: false } },
+      ],
+    });
+    const { token } = await t.newLearner();
+    const rec = must(await t.call<TrainRecord>(trainApi.start, { repoId: bank, mode: 1 }, token));
+    const check = async (body: Record<string, unknown>) => must(await t.call<TrainCheckRes>(trainApi.check, { trainId: rec.id, ...body }, token));
+    expect((await check({ quId: fill, blanks: ['BEIJING'] })).result).toMatchObject({ isRight: true, rightBlanks: [['北京', 'Beijing']] });
+    expect((await check({ quId: saq, answer: '安全第一' })).result).toMatchObject({ isRight: true, refAnswer: '参考答案' });
+    expect((await check({ quId: saqFree, answer: '我的回答' })).result).toMatchObject({ isRight: false, answered: true, refAnswer: '无关键词的参考答案' });
+    const m = must(await t.call<TrainQuDetail>(trainApi.quDetail, { trainId: rec.id, quId: match }, token)).qu!;
+    const [frog, cat] = m.answerList;
+    expect((await check({ quId: match, pairs: { [frog!.id]: '两栖动物', [cat!.id]: '两栖动物' } })).result).toMatchObject({ isRight: false, rightPairs: { [frog!.id]: '两栖动物', [cat!.id]: '哺乳动物' } });
+    const d = must(await t.call<TrainQuDetail>(trainApi.quDetail, { trainId: rec.id, quId: mix }, token)).qu!;
+    expect(d.subList).toHaveLength(2);
+    const [s1, s2] = d.subList;
+    const right = s1!.answerList.find((o) => o.content === '对的')!.id;
+    const res = await check({ quId: mix, subList: [{ quId: s1!.quId, answers: [right] }, { quId: s2!.quId, blanks: ['OWL'] }] });
+    expect(res.result.isRight).toBe(true);
+    expect(res.result.subList.map((x) => x.isRight)).toEqual([true, true]);
+    expect(res.record).toMatchObject({ totalCount: 5, answerCount: 5, rightCount: 3, percent: 60 });
+  });
+});
+
 describe('continue and clear', () => {
   it('an unfinished record continues where it stopped; clear ends it and starts anew; two starts at once make one record', async () => {
     const { token, userId } = await t.newLearner();
