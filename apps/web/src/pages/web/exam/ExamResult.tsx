@@ -31,7 +31,11 @@ function answerTexts(qu: ResultQu): { mine: string; right: string } {
   return { mine: '', right: '' };
 }
 
-function QuResult({ qu }: { qu: ResultQu }) {
+/**
+ * One question of a result with its right answers and analysis; bank training leaves the score out
+ * (`noScore`) and, in memorise mode, the right / wrong verdict (`noVerdict`).
+ */
+export function QuResult({ qu, noScore = false, noVerdict = false }: { qu: ResultQu; noScore?: boolean; noVerdict?: boolean }) {
   const choice = qu.quType === QuType.SINGLE || qu.quType === QuType.MULTI || qu.quType === QuType.JUDGE;
   const texts = answerTexts(qu);
   const mine = choice ? qu.answerList.filter((o) => o.checked).map((o) => o.abc).join('、') : texts.mine;
@@ -42,7 +46,7 @@ function QuResult({ qu }: { qu: ResultQu }) {
         <Space wrap>
           <span className="qu-index">{qu.sort}.</span>
           <Tag color="blue">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</Tag>
-          {qu.isRight ? (
+          {noVerdict ? null : qu.isRight ? (
             <Tag color="success" icon={<CheckOutlined />}>
               回答正确
             </Tag>
@@ -51,9 +55,11 @@ function QuResult({ qu }: { qu: ResultQu }) {
               {qu.answered ? '回答错误' : '未作答'}
             </Tag>
           )}
-          <span className="result-qu-score" data-testid={`result-qu-score-${qu.quId}`}>
-            得分 {qu.actualScore} / {qu.score}
-          </span>
+          {noScore ? null : (
+            <span className="result-qu-score" data-testid={`result-qu-score-${qu.quId}`}>
+              得分 {qu.actualScore} / {qu.score}
+            </span>
+          )}
         </Space>
       </div>
       <RichText html={qu.content} className="qu-content" />
@@ -103,7 +109,7 @@ function QuResult({ qu }: { qu: ResultQu }) {
       {qu.subList?.length ? (
         <div className="result-subs">
           {qu.subList.map((s) => (
-            <QuResult key={s.quId} qu={s} />
+            <QuResult key={s.quId} qu={s} noScore={noScore} noVerdict={noVerdict} />
           ))}
         </div>
       ) : null}

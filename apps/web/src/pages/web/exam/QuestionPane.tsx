@@ -30,6 +30,8 @@ interface Props {
   answered: boolean;
   onChange: (quId: string, value: AnswerValue) => void;
   onRetry: () => void;
+  /** Bank training (pages/web/repo): no score and no save state in the head. */
+  plain?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined;
   );
 }
 
-export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry }: Props) {
+export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry, plain = false }: Props) {
   const multi = qu.quType === QuType.MULTI;
   const choice = qu.quType === QuType.SINGLE || multi || qu.quType === QuType.JUDGE;
   const chosen = valueOf(qu).answers ?? [];
@@ -89,9 +91,9 @@ export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange
         <LiteSpace className="qu-pane-info">
           <span className="qu-index">第 {index} 题</span>
           <span className="qu-type-tag">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</span>
-          <span className="qu-score">{qu.score} 分</span>
+          {plain ? null : <span className="qu-score">{qu.score} 分</span>}
         </LiteSpace>
-        <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
+        {plain ? null : <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />}
       </div>
       <RichText html={qu.content} className="qu-content" data-testid="qu-content" />
       {qu.image ? <QuImage src={qu.image} /> : null}
