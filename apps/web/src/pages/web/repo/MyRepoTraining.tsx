@@ -63,7 +63,11 @@ export default function MyRepoTraining() {
   const card = useQuery({ queryKey: ['train-card', trainId], queryFn: () => call(trainApi.card, { id: trainId }), enabled: Boolean(trainId) });
   const quList = useMemo(() => card.data?.quList ?? [], [card.data]);
   const [picked, setPicked] = useState('');
-  const currentId = picked || quList.find((q) => !q.answered)?.quId || quList[0]?.quId || '';
+  // Opens at the first unanswered question, then stays where the learner is (a check does not move on).
+  useEffect(() => {
+    if (!picked && quList.length) setPicked(quList.find((q) => !q.answered)?.quId ?? quList[0]!.quId);
+  }, [picked, quList]);
+  const currentId = picked;
   const index = quList.findIndex((q) => q.quId === currentId);
   const detailKey = ['train-qu', trainId, currentId];
   const detail = useQuery({ queryKey: detailKey, queryFn: () => call(trainApi.quDetail, { trainId, quId: currentId, mode }), enabled: Boolean(trainId && currentId) });
