@@ -38,7 +38,8 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'train',
   summary: '题库训练',
-  deps: ['repo', 'qu'],
+  // sysRole: the data scope of the statistics.
+  deps: ['repo', 'qu', 'sysRole'],
   tables: ['el_train', 'el_train_qu'],
   service: (ctx) => new TrainService(ctx),
   routes: (r, trains) => {
@@ -51,8 +52,8 @@ export default defineModule({
     r.json(trainApi.finish, ({ body, user }) => trains.finish(user.userId, body.id));
     r.json(trainApi.paging, ({ body, user }) => trains.paging(user.userId, body));
     r.json(trainApi.overview, ({ body, user }) => trains.overview(user.userId, body.repoId));
-    r.json(trainApi.stat, ({ body }) => trains.stat(body.repoId));
-    r.download(trainApi.statExport, async ({ body }) => ({ body: await trains.statExport(body.repoId) }));
+    r.json(trainApi.stat, ({ body, user }) => trains.stat(user, body.repoId));
+    r.download(trainApi.statExport, async ({ body, user }) => ({ body: await trains.statExport(user, body.repoId) }));
   },
   owned: [
     {

@@ -3,6 +3,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db';
+import { deptScope } from '../../lib/dept-scope';
 import { paginate } from '../../lib/paging';
 import type { ElTrainQuTable, ElTrainTable } from './train.tables';
 
@@ -94,10 +95,12 @@ export async function lastPerMode(db: Executor, userId: string, repoId: string):
   return out;
 }
 
-/** Learners, records, checked answers and right answers of a bank's scored records (mode 3 left out). */
-export async function statTotals(db: Executor, repoId: string) {
-  const row = await db
-    .selectFrom('el_train')
+/**
+ * Learners, records, checked answers and right answers of a bank's scored records (mode 3 left
+ * out); `scope` a department-code prefix (null: every department).
+ */
+export async function statTotals(db: Executor, repoId: string, scope: string | null) {
+  const row = await deptScope(db.selectFrom('el_train'), 'deptCode', scope)
     .select((eb) => [
       eb.fn.count<number>('userId').distinct().as('learners'),
       eb.fn.countAll<number>().as('trains'),
@@ -110,11 +113,9 @@ export async function statTotals(db: Executor, repoId: string) {
   return { learners: Number(row?.learners ?? 0), trains: Number(row?.trains ?? 0), answers: Number(row?.answers ?? 0), rights: Number(row?.rights ?? 0) };
 }
 
-/** Per top-level question of a bank: checked answers and right ones over its scored records (mode 3 left out). */
-export function statPerQu(db: Executor, repoId: string) {
-  return db
-    .selectFrom('el_train_qu as q')
-    .innerJoin('el_train as t', 't.id', 'q.trainId')
+/** Per top-level question of a bank: checked answers and right ones over its scored records (mode 3 left out) in `scope`. */
+export function statPerQu(db: Executor, repoId: string, scope: string | null) {
+  return deptScope(db.selectFrom('el_train_qu as q').innerJoin('el_train as t', 't.id', 'q.trainId'), 't.deptCode', scope)
     .select((eb) => ['q.quId', eb.fn.countAll<number>().as('answers'), eb.fn.sum<number>('q.isRight').as('rights')])
     .where('t.repoId', '=', repoId)
     .where('t.mode', '<>', 3)

@@ -34,6 +34,7 @@ import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/erro
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTimeStrict, now } from '../../lib/time';
+import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { DRAWERS } from './train.draw';
 import * as repo from './train.repository';
@@ -45,7 +46,7 @@ const NONE = { isRight: false, actualScore: 0, fraction: 0 };
 const pct = (right: number, answered: number) => (answered > 0 ? Math.round((right * 100) / answered) : 0);
 
 export class TrainService {
-  constructor(private readonly ctx: ModuleContext<'repo' | 'qu'>) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'sysRole'>) {}
 
   private get db() {
     return this.ctx.db;
@@ -278,10 +279,15 @@ export class TrainService {
     };
   }
 
-  /** Admin: training statistics of a bank (scored records only): learners, records, answers, accuracy, and per live top-level question. */
-  async stat(repoId: string): Promise<TrainStat> {
+  /**
+   * Admin: training statistics of a bank (scored records only): learners, records, answers,
+   * accuracy, and per live top-level question; only the records of learners in the caller's data
+   * scope (a role limited to its department: the department at the record's creation).
+   */
+  async stat(user: AuthUser, repoId: string): Promise<TrainStat> {
     const bank = await this.ctx.services.repo.require(this.db, repoId);
-    const [totals, perQu, pool] = await Promise.all([repo.statTotals(this.db, repoId), repo.statPerQu(this.db, repoId), this.ctx.services.qu.drawPool(this.db, [repoId])]);
+    const scope = await this.ctx.services.sysRole.dataScopeOf(user);
+    const [totals, perQu, pool] = await Promise.all([repo.statTotals(this.db, repoId, scope), repo.statPerQu(this.db, repoId, scope), this.ctx.services.qu.drawPool(this.db, [repoId])]);
     const { qus } = await this.ctx.services.qu.load(this.db, pool.map((q) => q.id));
     const by = new Map(perQu.map((r) => [r.quId, { answers: Number(r.answers), rights: Number(r.rights ?? 0) }]));
     return {
@@ -294,7 +300,7 @@ export class TrainService {
   }
 
   /** Admin: the statistics as xlsx (train.sheet.ts). */
-  async statExport(repoId: string): Promise<Buffer> {
-    return statWorkbook(await this.stat(repoId));
+  async statExport(user: AuthUser, repoId: string): Promise<Buffer> {
+    return statWorkbook(await this.stat(user, repoId));
   }
 }

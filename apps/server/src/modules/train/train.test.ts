@@ -10,6 +10,8 @@ import { CommonError, QuType } from '@kaopei/contracts';
 import { repoApi, type RepoRecord } from '@kaopei/contracts/repo';
 import { TrainError, trainApi, type TrainCard, type TrainCheckRes, type TrainOverview, type TrainQuDetail, type TrainRecord, type TrainStat } from '@kaopei/contracts/train';
 import type { Page } from '@kaopei/contracts';
+import { DataScope, roleApi } from '@kaopei/contracts/sys-role';
+import type { AuthUser } from '../../platform/auth';
 import { testApp, type TestApp } from '../../test/app';
 import { createQu, createRepo, importXlsx, must, uniq } from '../../test/builders';
 import { hasSharedData, sharedDataPath } from '../../test/shared-data';
@@ -258,6 +260,12 @@ describe('statistics', () => {
     expect(ws.getRow(1).values).toEqual([undefined, '序号', '题型', '题目', '作答次数', '答对次数', '正确率(%)']);
     expect((ws.getRow(2).values as unknown[]).slice(4)).toEqual([2, 1, 50]);
     expect(wb.getWorksheet('训练统计')!.getRow(2).values).toEqual([undefined, '训练人数', 2]);
+    // A role limited to its department sees only the records of learners of its subtree (learners register in A01).
+    const roleId = must(await t.call<{ id: string }>(roleApi.save, { roleName: uniq('部门'), roleLevel: 1, roleType: 2, dataScope: DataScope.DEPT }, admin)).id;
+    const scoped = (deptCode: string) => t.services.train.stat({ roleIds: [roleId], deptCode } as AuthUser, bank);
+    expect(await scoped('A01A02')).toMatchObject({ learnerCount: 0, answerCount: 0 });
+    expect((await scoped('A01A02')).quList.map((x) => x.answerCount)).toEqual([0, 0]);
+    expect(await scoped('A01')).toMatchObject({ learnerCount: 2, answerCount: 3 });
   });
 });
 
