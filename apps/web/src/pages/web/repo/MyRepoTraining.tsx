@@ -32,6 +32,10 @@ function savedValue(qu: PaperSubQu): AnswerValue {
   return { answer: qu.answer };
 }
 
+/** True when `v` holds an answer (an option, text, a blank or a pair). */
+const hasValue = (v: AnswerValue) =>
+  (v.answers?.length ?? 0) > 0 || (v.answer ?? '').trim() !== '' || (v.blanks ?? []).some((b) => b.trim() !== '') || Object.values(v.pairs ?? {}).some((x) => x.trim() !== '');
+
 /** The answer fields of /check and /fill for `v`. */
 const fields = (v: AnswerValue) => ({ answers: v.answers ?? [], answer: v.answer ?? '', ...(v.blanks ? { blanks: v.blanks } : {}), ...(v.pairs ? { pairs: v.pairs } : {}) });
 
@@ -41,7 +45,7 @@ export default function MyRepoTraining() {
   const admin = isAdminPath(useLocation().pathname);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const mode = Number(modeText);
   const quType = Number(search.get('quType')) || undefined;
   const chapterId = search.get('chapterId') || undefined;
@@ -103,6 +107,10 @@ export default function MyRepoTraining() {
   };
   const confirm = () => {
     if (!qu) return;
+    if (![qu, ...qu.subList].some((q) => hasValue(valueOf(q)))) {
+      void message.warning('请先作答！');
+      return;
+    }
     if (qu.quType === QuType.MIX) void check({ quId: qu.quId, answers: [], answer: '', subList: qu.subList.map((s) => ({ quId: s.quId, ...fields(valueOf(s)) })) });
     else void check({ quId: qu.quId, ...fields(valueOf(qu)) });
   };
