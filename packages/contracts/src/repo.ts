@@ -125,8 +125,13 @@ const CHAPTER_READ = [RepoPerm.LIST, QuPerm.LIST] as const;
 
 /** Calls of question banks (SPEC §7 "Question banks"). */
 export const repoApi = {
-  paging: json({ path: '/api/repo/paging', readOnly: true, summary: '分页查询题库（含各题型数量）', access: RepoPerm.LIST, body: repoPagingReq, data: repoPagingRes }),
-  detail: json({ path: '/api/repo/detail', readOnly: true, summary: '题库详情', access: RepoPerm.LIST, body: idReq, data: repoRecord }),
+  /**
+   * With repo:list every bank; a learner (no repo:list, issue 10 "题库训练") only the banks open for
+   * training (isTrain = 1, whatever params.isTrain says).
+   */
+  paging: json({ path: '/api/repo/paging', readOnly: true, summary: '分页查询题库（含各题型数量；学员仅开放训练的题库）', access: 'user', body: repoPagingReq, data: repoPagingRes }),
+  /** With repo:list any bank; a learner only a bank open for training (another answers 10010003). */
+  detail: json({ path: '/api/repo/detail', readOnly: true, summary: '题库详情（学员仅开放训练的题库）', access: 'user', body: idReq, data: repoRecord }),
   save: json({ path: '/api/repo/save', summary: '新增或修改题库', access: [RepoPerm.ADD, RepoPerm.UPDATE], body: repoSaveReq, data: z.object({ id: z.string() }) }),
   delete: json({ path: '/api/repo/delete', summary: '删除题库（连同其试题）', access: RepoPerm.DELETE, body: idsReq, data: z.null() }),
   chapterGroup: json({

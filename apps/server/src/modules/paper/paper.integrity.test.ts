@@ -13,6 +13,8 @@ import { bookApi } from '@kaopei/contracts/book';
 import { examApi } from '@kaopei/contracts/exam';
 import { DEADLINE_GRACE_MS, paperApi, type LeaveRes, type PaperDetail, type PaperQuDetail, type ProcessPaper } from '@kaopei/contracts/paper';
 import { quApi, type QuDetail } from '@kaopei/contracts/qu';
+import { repoApi } from '@kaopei/contracts/repo';
+import { trainApi, type TrainCard, type TrainQuDetail, type TrainRecord } from '@kaopei/contracts/train';
 import { newId } from '../../lib/ids';
 import { advanceClock, now, resetClock } from '../../lib/time';
 import { testApp, type TestApp } from '../../test/app';
@@ -176,6 +178,42 @@ describe('the no-leak walker', () => {
     expect(found).toEqual([]);
     // The paper was open throughout.
     expect((await t.db.selectFrom('el_paper').select('state').where('id', '=', paperId).executeTakeFirstOrThrow()).state).toBe(0);
+  });
+
+  it('bank training (issue 10): no learner call before a question is checked carries a right answer or analysis, for every question type', async () => {
+    const { token } = await t.newLearner();
+    const seen: { call: string; body: unknown }[] = [];
+    const call = async <T>(target: Parameters<TestApp['call']>[0], body: unknown): Promise<T> => {
+      const res = await t.call<T>(target, body, token);
+      seen.push({ call: typeof target === 'string' ? target : target.path, body: res });
+      return res.data as T;
+    };
+    await call(repoApi.paging, { current: 1, size: 100 });
+    await call(repoApi.detail, { id: repoId });
+    await call(trainApi.overview, { repoId });
+    for (const mode of [1, 2, 4]) {
+      const rec = await call<TrainRecord>(trainApi.start, { repoId, mode, clear: false, quType: mode === 4 ? QuType.MIX : undefined });
+      const card = await call<TrainCard>(trainApi.card, { id: rec.id });
+      if (mode === 1) expect(card.quList.map((q) => q.quType).sort((a, b) => a - b)).toEqual(ALL_TYPES);
+      for (const q of card.quList) {
+        const d = await call<TrainQuDetail>(trainApi.quDetail, { trainId: rec.id, quId: q.quId, mode });
+        expect(d.checked).toBe(false);
+        for (const item of [d.qu!, ...d.qu!.subList]) {
+          if (item.quType <= 3) await call(trainApi.fill, { trainId: rec.id, quId: item.quId, answers: [item.answerList[0]!.id] });
+          else if (item.quType === QuType.SAQ) await call(trainApi.fill, { trainId: rec.id, quId: item.quId, answer: '我的回答' });
+          else if (item.quType === QuType.FILL) await call(trainApi.fill, { trainId: rec.id, quId: item.quId, blanks: ['北京'] });
+          else if (item.quType === QuType.MATCH) await call(trainApi.fill, { trainId: rec.id, quId: item.quId, pairs: { [item.answerList[0]!.id]: item.rightItems[0]! } });
+          if (item.quType !== QuType.MIX) await call(trainApi.fill, { trainId: rec.id, quId: item.quId, answers: ['nope'], answer: 'x', blanks: ['a', 'b', 'c'] });
+        }
+        await call(trainApi.quDetail, { trainId: rec.id, quId: q.quId, mode }); // again, with the answer saved
+      }
+      await call(trainApi.detail, { id: rec.id });
+    }
+    await call(trainApi.paging, { current: 1, size: 5, params: { repoId } });
+    expect(seen.map((s) => s.call)).toEqual(expect.arrayContaining(Object.values(trainApi).filter((e) => !new Set<unknown>([trainApi.check, trainApi.finish, trainApi.stat, trainApi.statExport]).has(e)).map((e) => e.path)));
+    expect(seen.every((s) => (s.body as { code: number }).code === 0 || s.call === trainApi.fill.path)).toBe(true);
+    const found = seen.flatMap((s) => leaks(s.body).map((l) => `${s.call}: ${l}`));
+    expect(found).toEqual([]);
   });
 });
 

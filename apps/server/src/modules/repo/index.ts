@@ -19,8 +19,9 @@ export default defineModule({
   tables: ['el_repo', 'el_repo_chapter'],
   service: (ctx) => new RepoService(ctx),
   routes: (r, repos) => {
-    r.json(repoApi.paging, ({ body }) => repos.paging(body));
-    r.json(repoApi.detail, ({ body }) => repos.detail(body.id));
+    // Learners (no repo:list) see the banks open for training only (issue 10).
+    r.json(repoApi.paging, ({ body, user }) => repos.paging(body, !user.permissions.includes(RepoPerm.LIST)));
+    r.json(repoApi.detail, ({ body, user }) => repos.detail(body.id, !user.permissions.includes(RepoPerm.LIST)));
     r.json(repoApi.save, ({ body, user }) => {
       requirePerm(user, body.id ? RepoPerm.UPDATE : RepoPerm.ADD);
       return repos.save(body, user.userId);
@@ -41,6 +42,8 @@ export default defineModule({
       return null;
     });
   },
+  // A learner may read any bank open for training (detail answers 10010003 for the others).
+  sharedIds: [repoApi.detail],
   menus: [
     {
       type: MenuType.MENU, title: '考试管理', path: '/admin/exam', name: 'ExamMgr', component: 'Layout', redirect: '/admin/exam/repo', alwaysShow: true, icon: 'FormOutlined', sort: 1,

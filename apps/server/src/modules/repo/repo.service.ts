@@ -60,16 +60,22 @@ export class RepoService {
     return this.ctx.db;
   }
 
-  /** A page of banks; with `selectKeys` also those banks as `selectList` (pickers). */
-  async paging(req: RepoPagingReq): Promise<Page<RepoRecord>> {
-    const page = await repo.pageRepos(this.db, req, req.params ?? {});
-    const selected = req.selectKeys?.length ? await repo.liveRepos(this.db, req.selectKeys) : null;
+  /**
+   * A page of banks; with `selectKeys` also those banks as `selectList` (pickers). `learner`: only
+   * banks open for training (isTrain = 1), the selection too (issue 10).
+   */
+  async paging(req: RepoPagingReq, learner = false): Promise<Page<RepoRecord>> {
+    const params = learner ? { ...req.params, isTrain: 1 as const } : (req.params ?? {});
+    const page = await repo.pageRepos(this.db, req, params);
+    const selected = req.selectKeys?.length ? (await repo.liveRepos(this.db, req.selectKeys)).filter((r) => !learner || r.isTrain === 1) : null;
     const counts = await this.ctx.services.qu.typeCounts(this.db, [...page.records, ...(selected ?? [])].map((r) => r.id));
     return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (r) => toRecord(r, counts));
   }
 
-  async detail(id: string): Promise<RepoRecord> {
+  /** A live bank with its counts; `learner`: 10010003 unless it is open for training (issue 10). */
+  async detail(id: string, learner = false): Promise<RepoRecord> {
     const row = await this.require(this.db, id);
+    if (learner && row.isTrain !== 1) throw notFound('题库不存在或已被删除！');
     return toRecord(row, await this.ctx.services.qu.typeCounts(this.db, [id]));
   }
 

@@ -181,7 +181,7 @@ describe('registration', () => {
     expect(body.data).toMatchObject({ userName, realName: '李四', roleType: 1, roles: ['student'], permissions: [], avatar: '', mobile: '', realPerson: 1 });
     expect(res.cookies.find((c) => c.name === 'token')?.value).toBe(body.data.token);
     expect((await info(body.data.token)).data?.userId).toBe(body.data.userId);
-    expect((await t.call(repoApi.paging, {}, body.data.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call(repoApi.save, { title: '学员题库' }, body.data.token)).code).toBe(ErrorCode.NO_PERMISSION);
     const login = await t.call<SessionUser>(userApi.login, { username: userName, password: 'Good@1234' });
     expect(login.data?.userId).toBe(body.data.userId);
   });

@@ -62,7 +62,7 @@ export default function ListRepo() {
     {
       title: '操作',
       key: 'op',
-      width: 240,
+      width: 320,
       render: (_, r) => (
         <Space size={0} wrap>
           <RowAction code={QuPerm.LIST} onClick={() => navigate(`/admin/exam/qu?repoId=${encodeURIComponent(r.id)}`)}>
@@ -70,6 +70,12 @@ export default function ListRepo() {
           </RowAction>
           <RowAction code={RepoPerm.LIST} onClick={() => setChapters(r)} data-testid={`repo-chapters-${r.id}`}>
             章节
+          </RowAction>
+          <RowAction code={RepoPerm.LIST} onClick={() => navigate(`/admin/exam/repo/view/${encodeURIComponent(r.id)}`)} data-testid={`repo-train-view-${r.id}`}>
+            训练预览
+          </RowAction>
+          <RowAction code={RepoPerm.LIST} onClick={() => navigate(`/admin/exam/repo/train-stat/${encodeURIComponent(r.id)}`)} data-testid={`repo-train-stat-${r.id}`}>
+            训练统计
           </RowAction>
           <RowAction code={RepoPerm.UPDATE} onClick={() => openForm(r)}>
             编辑

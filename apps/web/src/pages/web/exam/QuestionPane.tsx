@@ -33,9 +33,11 @@ interface Props {
   answered: boolean;
   onChange: (quId: string, value: AnswerValue) => void;
   onRetry: () => void;
-  /** Marked difficult (标记) by the learner. */
-  marked: boolean;
-  onToggleMark: () => void;
+  /** Marked difficult (标记) by the learner (the exam; training has no marks). */
+  marked?: boolean;
+  onToggleMark?: () => void;
+  /** Bank training (pages/web/repo): no score, no save state and no 标记 in the head. */
+  plain?: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ function SaveBadge({ state, answered, onRetry }: { state: SaveState | undefined;
   );
 }
 
-export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry, marked, onToggleMark }: Props) {
+export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange, onRetry, marked = false, onToggleMark, plain = false }: Props) {
   const [pinned, setPinned] = useState(false);
   const combined = qu.quType === QuType.MIX;
   const multi = qu.quType === QuType.MULTI;
@@ -97,18 +99,20 @@ export function QuestionPane({ qu, index, valueOf, saveState, answered, onChange
         <LiteSpace className="qu-pane-info">
           <span className="qu-index">第 {index} 题</span>
           <span className="qu-type-tag">{qu.quType_dictText || QU_TYPE_LABEL[qu.quType]}</span>
-          <span className="qu-score">{qu.score} 分</span>
+          {plain ? null : <span className="qu-score">{qu.score} 分</span>}
         </LiteSpace>
         <LiteSpace className="qu-pane-tools">
-          <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />
+          {plain ? null : <SaveBadge state={saveState} answered={answered} onRetry={onRetry} />}
           {combined ? (
             <Button size="small" type={pinned ? 'primary' : 'default'} icon={<PushpinOutlined />} aria-pressed={pinned} onClick={() => setPinned((p) => !p)} data-testid={`qu-pin-${qu.quId}`}>
               {pinned ? '取消固定' : '固定题干'}
             </Button>
           ) : null}
-          <Button size="small" danger={marked} icon={<FlagOutlined />} aria-pressed={marked} onClick={onToggleMark} data-testid={`qu-mark-${qu.quId}`}>
-            {marked ? '取消标记' : '标记'}
-          </Button>
+          {plain || !onToggleMark ? null : (
+            <Button size="small" danger={marked} icon={<FlagOutlined />} aria-pressed={marked} onClick={onToggleMark} data-testid={`qu-mark-${qu.quId}`}>
+              {marked ? '取消标记' : '标记'}
+            </Button>
+          )}
         </LiteSpace>
       </div>
       <div className={`qu-stem${pinned ? ' qu-stem-pinned' : ''}`} data-testid={`qu-stem-${qu.quId}`}>
