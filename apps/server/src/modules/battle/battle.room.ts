@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../platform/auth';
 import { WS_POLICY_VIOLATION } from '../../platform/router';
 import { now } from '../../lib/time';
-import type { Battle, BattleService } from './battle.service';
+import { rankingOf, revealFor, type Battle, type BattleService } from './battle.service';
 
 /** How often a process looks whether its rooms changed phase (ms of real time). */
 export const TICK_MS = 200;
@@ -145,17 +145,20 @@ export class BattleRoomHub {
       const q = await this.battles.openQuestion(b, ph.index, quId, null);
       for (const set of room.players.values()) for (const s of set) send(s, { type: 'question', ...q, leftMs: Math.max(0, q.deadline - now()) });
     } else if (ph.phase === 'reveal' && quId) {
+      // One read per room; each player's reveal and ranking are cut from it.
+      const snap = await this.battles.snapshot(b.id, quId);
       for (const [userId, set] of room.players) {
-        const reveal = await this.battles.reveal(b.id, ph.index, quId, userId);
-        const ranking = await this.battles.rankingFor(b.id, userId);
+        const reveal = revealFor(snap, ph.index, quId, userId);
+        const ranking = rankingOf(snap, userId);
         for (const s of set) {
           send(s, { type: 'reveal', ...reveal });
           send(s, { type: 'ranking', ...ranking });
         }
       }
     } else if (ph.phase === 'end') {
+      const snap = await this.battles.snapshot(b.id, null);
       for (const [userId, set] of room.players) {
-        const ranking = await this.battles.rankingFor(b.id, userId);
+        const ranking = rankingOf(snap, userId);
         for (const s of set) send(s, { type: 'end', ranking });
       }
     }

@@ -27,7 +27,7 @@ import { AppError, badParams } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatTimeStrict, now, parseTime } from '../../lib/time';
 import { BattleRoomHub } from './battle.room';
-import type { ElBattlePlayerTable, ElBattleTable } from './battle.tables';
+import type { ElBattleAnswerTable, ElBattlePlayerTable, ElBattleTable } from './battle.tables';
 import * as repo from './battle.repository';
 
 /** A battle row with its JSON columns read. */
@@ -74,6 +74,35 @@ function shuffle<T>(list: T[]): T[] {
 const rankRow = (p: ElBattlePlayerTable, rank: number): BattleRankRow => ({
   rank, userId: p.userId, realName: p.realName, points: p.points, rightCount: p.rightCount, answerCount: p.answerCount, totalMs: Number(p.totalMs),
 });
+
+/** The shared data of a room's pushes (see BattleService.snapshot). */
+export interface RoomSnapshot {
+  /** Every player in ranking order. */
+  ranked: ElBattlePlayerTable[];
+  answers: ElBattleAnswerTable[];
+  rightIds: string[];
+}
+
+/** One player's reveal of question `index` from a snapshot. */
+export function revealFor(snap: RoomSnapshot, index: number, quId: string, userId: string): BattleReveal {
+  const mine = snap.answers.find((a) => a.userId === userId);
+  const names = new Map(snap.ranked.map((p) => [p.userId, p.realName]));
+  return {
+    index, quId, rightIds: snap.rightIds,
+    mine: { answered: !!mine, right: mine?.isRight === 1, points: mine?.points ?? 0, answerIds: mine ? parseList<string>(mine.answers) : [] },
+    results: snap.answers.slice(0, 50).map((a) => ({ userId: a.userId, realName: names.get(a.userId) ?? '', right: a.isRight === 1, points: a.points })),
+  };
+}
+
+/** One player's ranking from a snapshot: the top BATTLE_RANKING_TOP, the player's own row and the number of players. */
+export function rankingOf(snap: RoomSnapshot, userId: string): BattleRanking {
+  const at = snap.ranked.findIndex((p) => p.userId === userId);
+  return {
+    top: snap.ranked.slice(0, BATTLE_RANKING_TOP).map((p, i) => rankRow(p, i + 1)),
+    me: at >= 0 ? rankRow(snap.ranked[at] as ElBattlePlayerTable, at + 1) : null,
+    players: snap.ranked.length,
+  };
+}
 
 /** A question with its options, right flags included: server side only (`publicQuestion` strips them). */
 interface LoadedQuestion {
@@ -358,17 +387,22 @@ export class BattleService {
     };
   }
 
+  /**
+   * What every player's reveal and ranking of question `quId` are built from, read once per room:
+   * the right option ids, every answer to it (best points first) and the whole ranking in order.
+   */
+  async snapshot(battleId: string, quId: string | null): Promise<RoomSnapshot> {
+    const [ranked, answers, q] = await Promise.all([
+      repo.allPlayers(this.ctx.db, battleId),
+      quId ? repo.answersTo(this.ctx.db, battleId, quId) : Promise.resolve([]),
+      quId ? this.question(quId) : Promise.resolve(null),
+    ]);
+    return { ranked, answers, rightIds: q ? q.options.filter((o) => o.isRight).map((o) => o.id) : [] };
+  }
+
   /** The reveal of question `index`: right option ids, the player's result and every answer's points (best first, at most 50). */
   async reveal(battleId: string, index: number, quId: string, userId: string): Promise<BattleReveal> {
-    const q = await this.question(quId);
-    const answers = await repo.answersTo(this.ctx.db, battleId, quId);
-    const mine = answers.find((a) => a.userId === userId);
-    const names = new Map((await repo.allPlayers(this.ctx.db, battleId)).map((p) => [p.userId, p.realName]));
-    return {
-      index, quId, rightIds: q.options.filter((o) => o.isRight).map((o) => o.id),
-      mine: { answered: !!mine, right: mine?.isRight === 1, points: mine?.points ?? 0, answerIds: mine ? parseList<string>(mine.answers) : [] },
-      results: answers.slice(0, 50).map((a) => ({ userId: a.userId, realName: names.get(a.userId) ?? '', right: a.isRight === 1, points: a.points })),
-    };
+    return revealFor(await this.snapshot(battleId, quId), index, quId, userId);
   }
 
   /** The top BATTLE_RANKING_TOP, the player's own row (null when not a player) and the number of players. */

@@ -7,12 +7,14 @@
  * are awaited as socket messages.
  */
 import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { ErrorCode } from '@kaopei/contracts';
 import { BattleError, battleApi, battleSocketPath, type BattleMessage, type BattleRankRow, type BattleRecord, type BattleRoom } from '@kaopei/contracts/battle';
 import { configApi, type SwitchConfig } from '@kaopei/contracts/sys-config';
 import { menuApi } from '@kaopei/contracts/sys-menu';
+import { buildApp } from '../../app';
 import { advanceClock, formatTimeStrict, now, parseTime } from '../../lib/time';
 import { testApp, type TestApp } from '../../test/app';
 import { createQu, createRepo, must } from '../../test/builders';
@@ -23,12 +25,12 @@ let admin: string;
 let repoId: string;
 
 /** A socket through the app collecting the JSON messages it receives; `next(type)` waits for the next unread one of that type. */
-async function open(battleId: string, token: string) {
+async function open(battleId: string, token: string, app: FastifyInstance = t.app) {
   const received: BattleMessage[] = [];
   const raw: string[] = [];
   let closed: Promise<number> = Promise.resolve(0);
   // Listen before the upgrade completes: the room's first message may arrive at once.
-  const ws: WebSocket = await t.app.injectWS(`${battleSocketPath(battleId)}?token=${token}`, {}, {
+  const ws: WebSocket = await app.injectWS(`${battleSocketPath(battleId)}?token=${token}`, {}, {
     onInit: (s) => {
       closed = new Promise<number>((resolve) => s.on('close', (code) => resolve(code)));
       s.on('message', (d) => {
@@ -191,6 +193,24 @@ describe('a battle with two players', () => {
     sb.ws.close();
   });
 
+  it('keeps one answer when several pass the "already answered" check together (the unique key decides)', async () => {
+    const { id, start } = await newBattle(1);
+    const p = await t.newLearner();
+    clockTo(start - 60_000);
+    must(await t.call(battleApi.join, { id }, p.token));
+    clockTo(start + 1_000);
+    const quId = must(await t.call<BattleRoom>(battleApi.room, { id }, p.token)).question!.question.id;
+    const { right } = await rightOption(quId);
+    const user = { userId: p.userId, userName: p.userName, realName: p.userName, deptCode: 'A01', roleType: 1, roleIds: [], roles: [], permissions: [], tokenHash: '', token: p.token };
+    // Started in the same tick, the five calls read "not answered" before any of them writes.
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => t.services.battle.answer({ battleId: id, quId, answers: [right] }, user)));
+    expect(results.filter((r) => r.first)).toHaveLength(1);
+    const row = await t.db.selectFrom('el_battle_player').select(['answerCount', 'rightCount', 'points']).where('battleId', '=', id).where('userId', '=', p.userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ answerCount: 1, rightCount: 1 });
+    expect(row.points).toBeLessThanOrEqual(200);
+    expect(await t.db.selectFrom('el_battle_answer').select('id').where('battleId', '=', id).execute()).toHaveLength(1);
+  });
+
   it('breaks a tie in points by total answer time (the faster first, whoever joined first)', async () => {
     const { id, start } = await newBattle(1);
     const slow = await t.newLearner();
@@ -240,6 +260,38 @@ describe('a battle with two players', () => {
     expect(leaks(await s.next('reveal'))).toContain('$.rightIds');
     expect(leaks({ x: [{ isRight: true }], a: `${SECRET}1` })).toEqual(['$.x[0].isRight', '$.a carries the analysis']);
     s.ws.close();
+  });
+
+  it('two server processes on one database push the same question, each to its own players (no shared state machine)', async () => {
+    const other = await buildApp(t.config, { db: t.db });
+    await other.app.ready();
+    try {
+      const { id, start } = await newBattle(1);
+      const a = await t.newLearner();
+      const b = await t.newLearner();
+      clockTo(start - 60_000);
+      must(await t.call(battleApi.join, { id }, a.token));
+      must(await t.call(battleApi.join, { id }, b.token));
+      const sa = await open(id, a.token);
+      const sb = await open(id, b.token, other.app);
+      await Promise.all([sa.next('state'), sb.next('state')]);
+      clockTo(start + 200);
+      const [qa, qb] = await Promise.all([sa.next('question'), sb.next('question')]);
+      expect(qb.question.id).toBe(qa.question.id);
+      expect(qb.deadline).toBe(qa.deadline);
+      // b answers right on the other process; a's reveal on this one sees it.
+      const { right } = await rightOption(qa.question.id);
+      const res = await other.app.inject({ method: 'POST', url: battleApi.answer.path, headers: { token: b.token }, payload: { battleId: id, quId: qa.question.id, answers: [right] } });
+      expect(res.json()).toMatchObject({ code: 0, data: { first: true } });
+      clockTo(start + 10_000);
+      const reveal = await sa.next('reveal');
+      expect(reveal.results.map((r) => [r.userId, r.right])).toEqual([[b.userId, true]]);
+      expect((await sb.next('ranking')).me).toMatchObject({ rank: 1, rightCount: 1 });
+      sa.ws.close();
+      sb.ws.close();
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('a socket of someone who did not join is closed with 1008', async () => {
