@@ -166,7 +166,7 @@ export default function BattleRoom() {
               <Button
                 key={o.id}
                 block
-                style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal', ...(right ? { borderColor: '#67C23A', color: '#67C23A' } : {}) }}
+                style={{ justifyContent: 'flex-start', textAlign: 'left', height: 'auto', minHeight: 40, whiteSpace: 'normal', ...(right ? { borderColor: '#67C23A', color: '#67C23A' } : {}) }}
                 type={mine ? 'primary' : 'default'}
                 danger={Boolean(revealed) && mine && !right}
                 disabled={locked && !mine && !right}
