@@ -85,7 +85,11 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const services = createServices(modules, { db, config, jobs, bus, events, redis: shared, log: app.log });
   const svc = (m: LoadedModule) => (services as unknown as Record<string, unknown>)[m.name] as never;
 
-  const info = { firstStart, modules, accounts: [] as SeededAccount[] };
+  const isEnabled = async (name: string) => {
+    const m = modules.find((x) => x.name === name);
+    return m?.enabled ? m.enabled(svc(m)) : true;
+  };
+  const info = { firstStart, modules, accounts: [] as SeededAccount[], isEnabled };
   for (const m of modules) await m.start?.(svc(m), info);
 
   const authModule = modules.find((m) => m.authenticator) as LoadedModule;

@@ -14,6 +14,8 @@ export const totalNumRes = z.object({
   grantCount: z.number().int(),
   /** Message templates. */
   tmplCount: z.number().int(),
+  /** Answer battles (module battle; the dashboard shows it only when the site's moduleBattle is on). */
+  battleCount: z.number().int(),
 });
 export type TotalNum = z.infer<typeof totalNumRes>;
 

@@ -156,6 +156,8 @@ export const switchConfigData = z.object({
   dingLogin: flag('钉钉登录'),
   faceAudit: z.enum(FACE_AUDIT, { error: '请选择人脸审核方式！' }),
   loginTick: z.union([z.literal(0), z.literal(1)], { error: '请选择多处登录策略！' }),
+  /** Site module flag moduleBattle (SPEC §3, §6): the answer-battle module (答题竞赛) is on; off by default. */
+  moduleBattle: flag('答题竞赛').default(false),
 });
 export type SwitchConfig = z.output<typeof switchConfigData>;
 

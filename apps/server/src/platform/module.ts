@@ -61,6 +61,8 @@ export interface StartInfo {
   modules: readonly LoadedModule[];
   /** Accounts seeded by this start; hooks append theirs. */
   accounts: SeededAccount[];
+  /** Whether module `name` is switched on now (its `enabled`; true for a module without one). */
+  isEnabled: (name: string) => Promise<boolean>;
 }
 
 /** Work a module runs in the background: at start, then every `everyMs` (never overlapping itself). */
@@ -92,6 +94,13 @@ export interface ModuleDef<K extends ServiceName = ServiceName, D extends Servic
   /** Other modules' tables its repository reads in read-only joins for `_dictText` labels (the one exception). */
   dictJoins?: readonly (keyof DB)[];
   service: (ctx: ModuleContext<D>) => Services[K];
+  /**
+   * For a module the site can switch off (a site module flag such as moduleBattle, SPEC §3, §6):
+   * whether it is on now. Called on every route-tree request, so it must be cheap (a cached flag).
+   * While it answers false, sys-menu leaves the module's menus out of every user's routes (menus,
+   * learner header, named routes); refusing its calls and sockets is the module's own business.
+   */
+  enabled?: (svc: Services[K]) => Promise<boolean>;
   routes?: (r: Router, svc: Services[K]) => void;
   menus?: readonly MenuDecl[];
   /** Job types this module runs (type → handler). */

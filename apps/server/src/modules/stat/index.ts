@@ -14,7 +14,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'stat',
   summary: '控制台与统计',
-  deps: ['repo', 'qu', 'exam', 'sysUser', 'cert', 'notify'],
+  deps: ['repo', 'qu', 'exam', 'sysUser', 'cert', 'notify', 'battle'],
   service: (ctx) => new StatService(ctx),
   routes: (r, stats) => {
     r.json(statApi.totalNumAll, () => stats.totals());

@@ -29,19 +29,19 @@ afterAll(async () => {
 
 describe('POST /api/stat/total/num/all', () => {
   it('matches the seeded content', async () => {
-    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
+    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
   });
 
   it('counts what is added', async () => {
     const repoId = await createRepo(t, admin);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
     await createQu(t, admin, repoId, 1);
     await createQu(t, admin, repoId, 2);
     await createQu(t, admin, repoId, 3);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
     await createExam(t, admin, examBody(repoId));
     await t.newLearner('stat');
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: 7 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: 7, battleCount: 0 });
   });
 
   it('counts certificates granted and message templates', async () => {

@@ -50,6 +50,7 @@ function toSwitchConfig(r: SysSwitchConfigTable): SwitchConfig {
     dingLogin: r.dingLogin === 1,
     faceAudit: (FACE_AUDITS.includes(r.faceAudit) ? r.faceAudit : 'no') as FaceAudit,
     loginTick: r.loginTick === 1 ? 1 : 0,
+    moduleBattle: r.moduleBattle === 1,
   };
 }
 
@@ -88,7 +89,7 @@ export class SysConfigService {
       dingLogin: s.dingLogin,
       faceLogin: s.faceLogin,
       moduleExam: true,
-      moduleBattle: false,
+      moduleBattle: s.moduleBattle,
       props: { moduleCourse: false, moduleCert: false },
     };
   }
@@ -170,6 +171,7 @@ export class SysConfigService {
       dingLogin: bit(req.dingLogin),
       faceAudit: req.faceAudit,
       loginTick: req.loginTick,
+      moduleBattle: bit(req.moduleBattle),
       updateBy: userId,
       createTime: at,
       updateTime: at,
@@ -215,6 +217,7 @@ export class SysConfigService {
       dingLogin: 0,
       faceAudit: 'no',
       loginTick: 0,
+      moduleBattle: 0,
       updateBy: '',
       createTime: at,
       updateTime: at,

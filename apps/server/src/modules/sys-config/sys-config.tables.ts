@@ -43,6 +43,8 @@ export interface SysSwitchConfigTable {
   faceAudit: string;
   /** 0 multi-login allowed, 1 a new login ends the earlier sessions. */
   loginTick: number;
+  /** Site module flag moduleBattle (SPEC §3, §6): 1 the answer-battle module is on (default 0). */
+  moduleBattle: number;
   updateBy: string;
   createTime: Ms;
   updateTime: Ms;

@@ -26,7 +26,7 @@ const PUBLIC_KEYS = ['siteName', 'frontLogo', 'backLogo', 'copyRight', 'filingNo
 
 const SWITCHES: SwitchConfig = {
   userReg: false, userAudit: true, userDeptType: 1, userDeptCode: 'A01', mobileLogin: true, wechatLogin: false,
-  faceLogin: true, cropLogin: true, dingLogin: false, faceAudit: 'manual', loginTick: 1,
+  faceLogin: true, cropLogin: true, dingLogin: false, faceAudit: 'manual', loginTick: 1, moduleBattle: true,
 };
 
 const site = async (app: TestApp) => must(await app.call<SiteInfo>(configApi.site));
@@ -59,7 +59,7 @@ describe('first start: defaults from the environment', () => {
     expect(must(await t.call<SiteConfig>(configApi.detail, {}, admin)).siteName).toBe('测试培训站');
     expect(must(await t.call<SwitchConfig>(configApi.switchDetail, {}, admin))).toEqual({
       userReg: false, userAudit: false, userDeptType: 0, userDeptCode: 'A01', mobileLogin: false, wechatLogin: false,
-      faceLogin: false, cropLogin: false, dingLogin: false, faceAudit: 'no', loginTick: 0,
+      faceLogin: false, cropLogin: false, dingLogin: false, faceAudit: 'no', loginTick: 0, moduleBattle: false,
     });
     expect((await t.services.sysConfig.switches()).userReg).toBe(false);
   });

@@ -55,5 +55,6 @@ export default defineModule({
   ],
   start: async (menus, info) => {
     await menus.reconcile(info.modules);
+    menus.gate(info.modules, info.isEnabled);
   },
 });

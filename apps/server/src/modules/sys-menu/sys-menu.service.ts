@@ -63,11 +63,28 @@ function storedFields(req: MenuSaveData, at: number): Omit<SysMenuTable, 'id' | 
 }
 
 export class SysMenuService {
+  /** Modules the site can switch off: the keys of their declared menus and how to ask whether they are on. */
+  private gates: { keys: Set<string>; on: () => Promise<boolean> }[] = [];
+
   constructor(private readonly ctx: ModuleContext) {}
 
-  /** The route tree of a user with these roles (SPEC §2). */
+  /**
+   * Remembers the modules that declare `enabled` (a site module flag) with the keys of their menus,
+   * so that `routesOfRoles` leaves those menus out while the module is off (called at start).
+   */
+  gate(modules: readonly { name: string; menus?: readonly MenuDecl[]; enabled?: unknown }[], isEnabled: (name: string) => Promise<boolean>): void {
+    const flat = flattenMenus(modules);
+    this.gates = modules
+      .filter((m) => m.enabled)
+      .map((m) => ({ keys: new Set(flat.filter((f) => f.module === m.name).map((f) => f.key)), on: () => isEnabled(m.name) }));
+  }
+
+  /** The route tree of a user with these roles (SPEC §2), without the menus of modules switched off. */
   async routesOfRoles(roleIds: string[]): Promise<RouteNode[]> {
-    return buildTree(await repo.routeMenusOfRoles(this.ctx.db, roleIds));
+    const rows = await repo.routeMenusOfRoles(this.ctx.db, roleIds);
+    const off = new Set<string>();
+    for (const g of this.gates) if (!(await g.on())) for (const k of g.keys) off.add(k);
+    return buildTree(off.size ? rows.filter((r) => !off.has(r.menuKey)) : rows);
   }
 
   /** `roleId → sorted distinct permission codes` for each of `roleIds`. */

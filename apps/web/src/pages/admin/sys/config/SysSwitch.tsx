@@ -42,6 +42,10 @@ const LOGIN_SWITCHES: { name: keyof SwitchConfig; label: string; extra: string }
   { name: 'dingLogin', label: '钉钉登录', extra: '登录页提供钉钉登录。' },
   { name: 'faceLogin', label: '人脸登录', extra: '登录页提供人脸识别登录；开启后用户资料中可上传人脸照片。' },
 ];
+/** Site module flags (SPEC §3 site data, §6): a module switched off is hidden everywhere (menus, header, dashboard) and refuses its calls. */
+const MODULE_SWITCHES: { name: keyof SwitchConfig; label: string; extra: string }[] = [
+  { name: 'moduleBattle', label: '答题竞赛', extra: '开启后，管理端显示“答题竞赛”菜单，学员端显示竞赛入口；关闭后全部隐藏。保存后刷新页面生效。' },
+];
 
 export default function SysSwitch() {
   const [form] = Form.useForm<SwitchConfig>();
@@ -108,6 +112,8 @@ export default function SysSwitch() {
             <Select options={FACE_AUDIT_OPTIONS} placeholder="请选择人脸审核方式" style={{ maxWidth: 320 }} data-testid="sys-switch-face-audit" />
           </Form.Item>
           {faceAudit === 'auto' ? <Alert type="warning" showIcon title="自动审核会调用付费的实名核验服务，请确认已开通并配置人脸识别服务商。" style={{ marginBottom: 24 }} /> : null}
+          <Divider titlePlacement="start">功能模块</Divider>
+          {MODULE_SWITCHES.map(switchItem)}
           <Space>
             <PermButton code={SysConfigPerm.SWITCH} type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} disabled={detail.isLoading} data-testid="sys-switch-save">
               保存
