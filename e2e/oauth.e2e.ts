@@ -16,7 +16,7 @@ import { oauthApi } from '@kaopei/contracts/sys-bind';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, POLL, waitForText } from './support/ui';
+import { gotoAgainIfAborted, loginThroughPage, POLL, waitForText } from './support/ui';
 
 /** get-url from inside the page (its cookies and token header); answers the authorize URL. */
 async function authorizeUrl(page: Page, purpose: 'login' | 'bind', redirect: string): Promise<string> {
@@ -67,7 +67,7 @@ describe.skipIf(skipWithoutChromium())('third-party login with the local provide
 
     // Log out (the browser forgets the session, keeps what the provider's page remembered).
     await context.clearCookies();
-    await page.goto('/login');
+    await gotoAgainIfAborted(page, '/login');
     await page.getByTestId('login-username').waitFor();
 
     // Login: the provider's page offers the same identity; the callback logs in and goes home.

@@ -126,6 +126,22 @@ export async function clickUntilGone(target: Locator): Promise<void> {
   }
 }
 
+/**
+ * Opens `url` in `page`, again when the navigation was aborted (up to 3 times): right after the
+ * cookies are cleared the page on screen may still redirect itself to /login (a request answered
+ * "not logged in"), which aborts a navigation started at that moment (seen in CI).
+ */
+export async function gotoAgainIfAborted(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('ERR_ABORTED')) throw err;
+    }
+  }
+}
+
 /** Polls the trimmed text of a testid until it equals `text`. */
 export async function waitForText(page: Page, testId: string, text: string | RegExp, timeout: number = POLL.timeout): Promise<void> {
   const read = async () => ((await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '').trim();
