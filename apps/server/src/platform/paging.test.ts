@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonError, MAX_PAGE, type JsonEndpoint } from '@kaopei/contracts';
 import { z } from 'zod';
+import { configApi, type SwitchConfig } from '@kaopei/contracts/sys-config';
 import { testApp, type TestApp } from '../test/app';
+import { must } from '../test/builders';
 
 let t: TestApp;
 let admin: string;
@@ -16,6 +18,9 @@ let pagingCalls: JsonEndpoint[];
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login();
+  // Every optional module on (answer battles are off by default and then refuse their calls).
+  const switches = must(await t.call<SwitchConfig>(configApi.switchDetail, {}, admin));
+  must(await t.call(configApi.switchSave, { ...switches, moduleBattle: true }, admin));
   pagingCalls = t.endpoints
     .map((e) => e.endpoint)
     .filter((e): e is JsonEndpoint => e.kind === 'json' && e.body instanceof z.ZodObject && 'current' in (e.body.shape as object) && 'size' in (e.body.shape as object));
