@@ -11,8 +11,11 @@ import { json } from './endpoint';
 import { defineErrors } from './errors';
 import { MAX_BLANK_LENGTH, MAX_BLANKS, paperSubQu, resultSubQu } from './paper';
 
-/** Where a wrong answer came from: 1 an exam paper, 2 training (a later module). */
+/** Where a wrong answer came from: 1 an exam paper, 2 training. */
 export const BookSource = { EXAM: 1, TRAIN: 2 } as const;
+
+/** Right answers in a row in training's wrong-question mode (5) that take a question out of the book (issue 10). */
+export const BOOK_CLEAR_STREAK = 2;
 
 /** A row of the wrong book (el_user_book) as listed. `content` the question text (rich text). */
 export const bookRecord = z.object({

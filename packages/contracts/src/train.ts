@@ -21,8 +21,8 @@ import { RepoPerm, typeCount } from './repo';
 export const TrainMode = { ORDER: 1, RANDOM: 2, MEMORISE: 3, TYPE: 4, WRONG: 5, CHAPTER: 6 } as const;
 export type TrainModeValue = (typeof TrainMode)[keyof typeof TrainMode];
 export const TRAIN_MODE_LABEL: Record<number, string> = { 1: '顺序练习', 2: '随机练习', 3: '背题模式', 4: '题型练习', 5: '错题练习', 6: '章节练习' };
-/** Modes a learner can start in this release (5 waits for the wrong book). */
-export const TRAIN_MODES_OPEN = [1, 2, 3, 4, 6] as const;
+/** Modes a learner can start (all of them; 5 draws from the wrong book). */
+export const TRAIN_MODES_OPEN = [1, 2, 3, 4, 5, 6] as const;
 
 /** Training record state (SPEC §4): 0 ongoing (continue allowed), otherwise ended. */
 export const TrainState = { ONGOING: 0, ENDED: 1 } as const;

@@ -57,6 +57,11 @@ export async function wrongQuIds(db: Executor, userId: string): Promise<string[]
   return rows.map((r) => r.quId);
 }
 
+/** Every entry of one question in a learner's book (one per list it is in). */
+export function entriesOfQu(db: Executor, userId: string, quId: string) {
+  return db.selectFrom('el_user_book').selectAll().where('userId', '=', userId).where('quId', '=', quId).execute();
+}
+
 /** Ids among `ids` that are the learner's. */
 export async function ownIds(db: Executor, userId: string, ids: string[]): Promise<string[]> {
   return (await db.selectFrom('el_user_book').select('id').where('userId', '=', userId).where('id', 'in', ids).execute()).map((r) => r.id);

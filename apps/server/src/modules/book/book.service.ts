@@ -12,7 +12,7 @@
  * progress (20070001), so no exam page can use them.
  */
 import { QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
-import { BookError, BookSource, type BookCheck, type BookCheckReq, type BookNext, type bookPagingReq, type BookRecord } from '@kaopei/contracts/book';
+import { BOOK_CLEAR_STREAK, BookError, BookSource, type BookCheck, type BookCheckReq, type BookNext, type bookPagingReq, type BookRecord } from '@kaopei/contracts/book';
 import type { z } from 'zod';
 import type { DomainEvents } from '../../platform/events';
 import type { ModuleContext } from '../../platform/module';
@@ -21,6 +21,8 @@ import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { Executor } from '../../db';
+import { TrainMode } from '@kaopei/contracts/train';
+import { PRACTICE_TYPES } from '../paper/paper.review';
 import * as repo from './book.repository';
 
 /**
@@ -34,6 +36,11 @@ export interface BookFeed {
   source: number;
   refId: string;
   items: { quId: string; quType: number; isRight: boolean }[];
+  /**
+   * Training's wrong-question mode (5): each answer counts on the question wherever it is in the
+   * book (every list), and BOOK_CLEAR_STREAK right answers in a row take it out (issue 10).
+   */
+  wrongMode?: boolean;
 }
 
 /** Practice checks are logged with this source and a new refId each. */
@@ -63,7 +70,7 @@ export class BookService {
           if (!items.length) return false;
           const at = now();
           await repo.insertLogs(trx, items.map((i) => ({ id: newId(), userId: feed.userId, examId: feed.examId, quId: i.quId, source: feed.source, refId: feed.refId, isRight: i.isRight ? 1 : 0, createTime: at })));
-          for (const i of items) await this.count(trx, feed.userId, feed.examId, feed.source, i, at);
+          for (const i of items) await (feed.wrongMode ? this.countWrongMode(trx, feed, i, at) : this.count(trx, feed.userId, feed.examId, feed.source, i, at));
           return true;
         });
       } catch (e) {
@@ -77,6 +84,29 @@ export class BookService {
     const entry = await repo.findEntry(trx, userId, examId, i.quId);
     if (entry) await (i.isRight ? repo.addRight(trx, entry.id, at) : repo.addWrong(trx, entry.id, at));
     else if (!i.isRight) await repo.insertEntry(trx, { id: newId(), userId, examId, quId: i.quId, quType: i.quType, source, wrongCount: 1, rightStreak: 0, createTime: at, updateTime: at });
+  }
+
+  /** Counts one answer of wrong-question mode on every entry of its question; a long enough right streak removes them. */
+  private async countWrongMode(trx: Executor, feed: BookFeed, i: BookFeed['items'][number], at: number) {
+    const entries = await repo.entriesOfQu(trx, feed.userId, i.quId);
+    if (!entries.length) return this.count(trx, feed.userId, feed.examId, feed.source, i, at);
+    for (const e of entries) await (i.isRight ? repo.addRight(trx, e.id, at) : repo.addWrong(trx, e.id, at));
+    if (!i.isRight) return;
+    const cleared = entries.filter((e) => e.rightStreak + 1 >= BOOK_CLEAR_STREAK).map((e) => e.id);
+    if (cleared.length) await repo.deleteEntries(trx, feed.userId, cleared);
+  }
+
+  /**
+   * Listener of `train.answered` (module train): a checked training answer of a type the book can
+   * practise counts in the book under the bank (`examId` = the bank id); in mode 5 by the
+   * wrong-question rule (BookFeed.wrongMode). Once per record and question (the log's unique key).
+   */
+  async onTrainAnswered(e: DomainEvents['train.answered']): Promise<void> {
+    if (!PRACTICE_TYPES.includes(e.quType)) return;
+    await this.record({
+      userId: e.userId, examId: e.repoId, source: BookSource.TRAIN, refId: e.trainId,
+      items: [{ quId: e.quId, quType: e.quType, isRight: e.isRight }], wrongMode: e.mode === TrainMode.WRONG,
+    });
   }
 
   /** Listener of `paper.marked`: the paper's answers, if its exam publishes them (PaperReview.bookFeedOf). */

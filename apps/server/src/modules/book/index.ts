@@ -20,7 +20,7 @@ export default defineModule({
   summary: '错题本',
   // paper: the feed of a marked paper, practice questions and their check; qu: question texts of the list.
   deps: ['paper', 'qu'],
-  on: { 'paper.marked': (book) => (e) => book.onPaperMarked(e) },
+  on: { 'paper.marked': (book) => (e) => book.onPaperMarked(e), 'train.answered': (book) => (e) => book.onTrainAnswered(e) },
   tables: ['el_user_book', 'el_user_book_log'],
   service: (ctx) => new BookService(ctx),
   routes: (r, book) => {

@@ -25,6 +25,7 @@ export interface TrainAnsweredEvent {
   trainId: string;
   /** The top-level question (a combined question counts as one). */
   quId: string;
+  quType: number;
   isRight: boolean;
   mode: number;
 }
@@ -38,8 +39,8 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'train',
   summary: '题库训练',
-  // sysRole: the data scope of the statistics.
-  deps: ['repo', 'qu', 'sysRole'],
+  // sysRole: the data scope of the statistics; book: the questions of wrong-question mode (5).
+  deps: ['repo', 'qu', 'sysRole', 'book'],
   tables: ['el_train', 'el_train_qu'],
   service: (ctx) => new TrainService(ctx),
   routes: (r, trains) => {

@@ -1,8 +1,8 @@
 /**
  * Which questions a training record draws, one function per mode (issue 10). A drawer answers the
  * ids of live top-level questions of the bank in the order of the answer card; the service adds a
- * combined question's sub-questions. Mode 5 (wrong questions) is added here once the wrong book
- * lands: `[TrainMode.WRONG]: (c) => c.wrongQuIds()` with the book service in the module's deps.
+ * combined question's sub-questions. Mode 5 draws the questions of the bank that are in the
+ * learner's wrong book (from exams and training), most often wrong first.
  */
 import { randomInt } from 'node:crypto';
 import { TrainMode } from '@kaopei/contracts/train';
@@ -22,6 +22,8 @@ export interface DrawContext {
   chapterId: string;
   pool: PoolQu[];
   chapterOrder: string[];
+  /** The learner's wrong-book questions (any list), most often wrong first (module book). */
+  wrongQuIds: () => Promise<string[]>;
 }
 
 export type Drawer = (c: DrawContext) => Promise<string[]> | string[];
@@ -53,4 +55,8 @@ export const DRAWERS: Partial<Record<number, Drawer>> = {
   [TrainMode.MEMORISE]: inChapterOrder,
   [TrainMode.TYPE]: (c) => inChapterOrder({ ...c, pool: c.pool.filter((q) => q.quType === c.quType) }),
   [TrainMode.CHAPTER]: (c) => c.pool.filter((q) => q.chapterId === c.chapterId).map((q) => q.id),
+  [TrainMode.WRONG]: async (c) => {
+    const inBank = new Set(c.pool.map((q) => q.id));
+    return (await c.wrongQuIds()).filter((id) => inBank.has(id));
+  },
 };

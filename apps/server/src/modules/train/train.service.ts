@@ -46,7 +46,7 @@ const NONE = { isRight: false, actualScore: 0, fraction: 0 };
 const pct = (right: number, answered: number) => (answered > 0 ? Math.round((right * 100) / answered) : 0);
 
 export class TrainService {
-  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'sysRole'>) {}
+  constructor(private readonly ctx: ModuleContext<'repo' | 'qu' | 'sysRole' | 'book'>) {}
 
   private get db() {
     return this.ctx.db;
@@ -85,7 +85,8 @@ export class TrainService {
    * type; 6: and chapter) when there is one and `clear` is false; else (that record ended when
    * `clear`) a new record drawing the questions of the mode. Errors: 10010001 mode 4 without a type
    * or mode 6 without a chapter, 20020005/20020001 chapter gone or of another bank, 20080001 bank not
-   * open for training, 20080002 nothing to draw, 20080003 mode not available (5 for now).
+   * open for training, 20080002 nothing to draw (mode 5: no question of the bank in the wrong book),
+   * 20080003 mode not available.
    */
   async start(user: { userId: string; deptCode: string }, req: TrainStartReq): Promise<TrainRecord> {
     const drawer = DRAWERS[req.mode];
@@ -102,7 +103,8 @@ export class TrainService {
     // Draw outside the transaction (reads of other modules), write inside it.
     const pool = await this.ctx.services.qu.drawPool(this.db, [req.repoId]);
     const chapterOrder = (await this.ctx.services.repo.chapterList(req.repoId)).map((c) => c.id);
-    const ids = await drawer({ userId: user.userId, repoId: req.repoId, quType, chapterId, pool, chapterOrder });
+    const wrongQuIds = () => this.ctx.services.book.wrongQuIds(user.userId);
+    const ids = await drawer({ userId: user.userId, repoId: req.repoId, quType, chapterId, pool, chapterOrder, wrongQuIds });
     if (!ids.length) throw new AppError(TrainError.NO_QUESTIONS);
     const typeOf = new Map(pool.map((q) => [q.id, q.quType]));
     const mixIds = ids.filter((id) => typeOf.get(id) === QuType.MIX);
@@ -234,7 +236,7 @@ export class TrainService {
       const c = await repo.countsOf(trx, t.id);
       const counts = { answerCount: c.answered, rightCount: scored ? c.right : 0, percent: scored ? pct(c.right, c.answered) : 0, updateTime: at };
       await repo.updateCounts(trx, t.id, counts);
-      if (scored) await this.ctx.events.emit(trx, 'train.answered', { userId, repoId: t.repoId, trainId: t.id, quId: row.quId, isRight: grade.isRight, mode: t.mode });
+      if (scored) await this.ctx.events.emit(trx, 'train.answered', { userId, repoId: t.repoId, trainId: t.id, quId: row.quId, quType: row.quType, isRight: grade.isRight, mode: t.mode });
       return { ...t, ...counts };
     });
     if (!updated) {

@@ -74,8 +74,39 @@ describe('drawing by mode', () => {
     expect((await start(token, { mode: 6 })).code).toBe(CommonError.BAD_PARAMS.code);
     // A type with no question draws nothing.
     expect((await start(token, { mode: 4, quType: QuType.FILL })).code).toBe(TrainError.NO_QUESTIONS.code);
-    // Wrong-question mode waits for the wrong book.
-    expect((await start(token, { mode: 5 })).code).toBe(TrainError.MODE_CLOSED.code);
+    // Wrong-question mode with an empty wrong book: nothing to draw.
+    expect((await start(token, { mode: 5 })).code).toBe(TrainError.NO_QUESTIONS.code);
+  });
+
+  it('mode 5 draws exactly the questions answered wrong; two right answers in a row there take one out of the wrong book', async () => {
+    const { token, userId } = await t.newLearner();
+    const first = must(await start(token, { mode: 1 }));
+    must(await answer(token, first.id, q.q2, false));
+    must(await answer(token, first.id, q.q1, false));
+    must(await answer(token, first.id, q.q4, true));
+    await t.events.settle();
+    const inBook = async () => (await t.db.selectFrom('el_user_book').select(['quId', 'wrongCount', 'rightStreak']).where('userId', '=', userId).orderBy('quId').execute());
+    expect(await inBook()).toEqual([q.q1, q.q2].sort().map((quId) => ({ quId, wrongCount: 1, rightStreak: 0 })));
+
+    const wrong1 = must(await start(token, { mode: 5 }));
+    expect((await card(token, wrong1.id)).quList.map((x) => x.quId).sort()).toEqual([q.q1, q.q2].sort());
+    must(await answer(token, wrong1.id, q.q1, true));
+    must(await answer(token, wrong1.id, q.q2, false));
+    await t.events.settle();
+    expect(await inBook()).toEqual(
+      [{ quId: q.q1, wrongCount: 1, rightStreak: 1 }, { quId: q.q2, wrongCount: 2, rightStreak: 0 }].sort((a, b) => (a.quId < b.quId ? -1 : 1)),
+    );
+    // The same check again (a retry) counts nothing more.
+    must(await answer(token, wrong1.id, q.q1, true));
+    await t.events.settle();
+    expect((await inBook()).find((r) => r.quId === q.q1)?.rightStreak).toBe(1);
+
+    const wrong2 = must(await start(token, { mode: 5, clear: true }));
+    must(await answer(token, wrong2.id, q.q1, true));
+    await t.events.settle();
+    expect((await inBook()).map((r) => r.quId)).toEqual([q.q2]);
+    const wrong3 = must(await start(token, { mode: 5, clear: true }));
+    expect((await card(token, wrong3.id)).quList.map((x) => x.quId)).toEqual([q.q2]);
   });
 });
 
@@ -230,7 +261,7 @@ describe('banks for learners', () => {
     const rec = must(await start(token, { mode: 2 }));
     const ov = must(await t.call<TrainOverview>(trainApi.overview, { repoId }, token));
     expect(ov).toMatchObject({ repoId, quCount: 4, chapterList: [{ id: c1, quCount: 2 }, { id: c2, quCount: 1 }] });
-    expect(ov.modeList.map((m) => [m.mode, m.open, m.last?.id ?? null])).toEqual([[1, true, null], [2, true, rec.id], [3, true, null], [4, true, null], [5, false, null], [6, true, null]]);
+    expect(ov.modeList.map((m) => [m.mode, m.open, m.last?.id ?? null])).toEqual([[1, true, null], [2, true, rec.id], [3, true, null], [4, true, null], [5, true, null], [6, true, null]]);
   });
 });
 
