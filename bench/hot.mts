@@ -6,7 +6,7 @@
  *
  * Phases (open loop unless said: latency counts from each request's intended send time):
  *   1. create-paper: N requests spread evenly over CREATE_S seconds (default 10);
- *   2. paper-detail once per learner (closed loop, 32 at a time; gives the question ids);
+ *   2. paper-detail once per learner (closed loop, C at a time; gives the question ids);
  *   3. no-op (GET /api/health) max throughput: closed loop, C at a time (default 64), PHASE_S seconds;
  *   4. fill-answer max throughput: the same loop on fill-answer;
  *   5. fill-answer at RATE per second (default N / 35: one answer per learner every 35 s) for PHASE_S s;
@@ -100,16 +100,16 @@ if (process.env.HOT_ROLE === 'server') {
     await Promise.all(all);
     return stats(name, lat, errors, performance.now() - t0, await stall());
   }
-  /** Closed loop: `C` workers call `fn` back to back for PHASE_S seconds. */
-  async function closedLoop(name: string, fn: (i: number) => Promise<boolean>) {
+  /** Closed loop: `C` workers call `fn` back to back for PHASE_S seconds (or `count` calls in all). */
+  async function closedLoop(name: string, fn: (i: number) => Promise<boolean>, count = Infinity) {
     await stall();
     const lat: number[] = [];
     let errors = 0;
     let i = 0;
     const t0 = performance.now();
-    const end = t0 + PHASE_S * 1000;
+    const end = count === Infinity ? t0 + PHASE_S * 1000 : Infinity;
     await Promise.all(Array.from({ length: C }, async () => {
-      while (performance.now() < end) {
+      while (performance.now() < end && i < count) {
         const s = performance.now();
         if (!(await fn(i++))) errors++;
         lat.push(performance.now() - s);
@@ -126,13 +126,12 @@ if (process.env.HOT_ROLE === 'server') {
     papers[i] = (r?.data as { id?: string } | null)?.id ?? '';
     return r?.code === 0;
   });
-  await closedLoop('paper-detail', async (i) => {
-    const k = i % N;
+  await closedLoop('paper-detail', async (k) => {
     const r = await post('/api/paper/paper/paper-detail', ready.tokens[k]!, { id: papers[k] });
     const groups = (r?.data as { groupList?: { quList: { quId: string; quType: number }[] }[] } | null)?.groupList ?? [];
     quIds[k] = groups.flatMap((g) => g.quList.filter((q) => q.quType === 4 || q.quType <= 3).map((q) => q.quId));
     return r?.code === 0;
-  });
+  }, N);
   const fill = async (i: number) => {
     const k = (i * 7919) % N;
     const qs = quIds[k]!;

@@ -14,6 +14,7 @@
  * | SESSION_TTL_HOURS | 12 | idle lifetime of a login session |
  * | SESSION_CACHE_SECONDS | 60 | how long a process keeps a resolved session in memory (0: off); logout, disable, password and role changes drop it at once in every process |
  * | DB_POOL_MAX | 10 | PostgreSQL: connections in the pool (bench/README.md "Hot path") |
+ * | GROUP_COMMIT_MS | 2 | fill-answer and hand-in writes arriving within this many ms share one transaction (0: one transaction each) |
  * | SWEEP_INTERVAL_MS | 5000 | how often overdue papers are handed in |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
@@ -56,6 +57,7 @@ export const configSchema = z
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    GROUP_COMMIT_MS: z.coerce.number().min(0).max(100).default(2),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +90,7 @@ export const configSchema = z
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: c.SESSION_CACHE_SECONDS * 1000,
     dbPoolMax: c.DB_POOL_MAX,
+    groupCommitMs: c.GROUP_COMMIT_MS,
     sweepIntervalMs: c.SWEEP_INTERVAL_MS,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

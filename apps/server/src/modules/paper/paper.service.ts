@@ -20,6 +20,7 @@ import { MarkMode } from '@kaopei/contracts/paper-mark';
 import type { z } from 'zod';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
+import { GroupCommit } from '../../lib/group-commit';
 import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
@@ -55,9 +56,13 @@ export class PaperService {
   /** Shortfall check, preview and drawing of papers: paper.build.ts. */
   readonly building: PaperBuilder;
 
+  /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
+  readonly writes: GroupCommit;
+
   constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole'>) {
     this.marking = new PaperMarking(ctx, this);
     this.building = new PaperBuilder(ctx);
+    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64 });
   }
 
   private get db() {
@@ -211,7 +216,8 @@ export class PaperService {
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
     const answers = [...new Set(req.answers)];
-    const result = await this.db.transaction().execute(async (trx) => {
+    // Acknowledged once the batch holding this write committed (group commit).
+    const result = await this.writes.run(async (trx) => {
       if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
@@ -283,10 +289,10 @@ export class PaperService {
    * are scored at once (paper.scoring.ts, the exam's partial credit); a paper with a short answer
    * goes to state 1 (awaiting marking) with the objective part as its score so far and emits
    * nothing; otherwise state 2 and `paper.marked` in this transaction. Returns whether this call
-   * did the hand-in.
+   * did the hand-in. Runs in a group-commit batch (its own savepoint): answered after the commit.
    */
   async handIn(paperId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.run(async (trx) => {
       const paper = await repo.findPaper(trx, paperId);
       if (!paper || paper.state !== PaperState.IN_EXAM) return false;
       const at = now();
