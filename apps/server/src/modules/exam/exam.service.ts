@@ -6,7 +6,7 @@
  * with the password), and the learner's view of exams open to them now. An exam saved or enabled
  * as open (state 0) must be drawable: otherwise 20010008 with one message per unsatisfied rule.
  */
-import { COMMON_STATE_LABEL, OPEN_TYPE_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
+import { QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
 import {
   EXAM_TYPE_LABEL,
   ExamError,
@@ -14,7 +14,6 @@ import {
   examPaperQuCount,
   examPaperScore,
   examSaveReq,
-  PAPER_METHOD_LABEL,
   RULE_LEVEL_LABEL,
   type examCheckReq,
   type ExamCheckRes,
@@ -34,9 +33,10 @@ import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
-import { formatTime, formatTimeStrict, now, parseTime } from '../../lib/time';
+import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
+import { quCountOf, toOnline, toRecord } from './exam.view';
 
 export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
@@ -74,8 +74,8 @@ export class ExamService {
     const selected = req.selectKeys?.length ? await repo.liveExams(this.db, req.selectKeys) : null;
     const ids = [...page.records, ...(selected ?? [])].map((e) => e.id);
     const [rules, qus] = await Promise.all([repo.rulesOf(this.db, ids), repo.examQusOf(this.db, ids)]);
-    const count = (e: Exam) => this.quCountOf(e, rules, qus);
-    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (e) => this.toRecord(e, count(e)));
+    const count = (e: Exam) => quCountOf(e, rules, qus);
+    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (e) => toRecord(e, count(e)));
   }
 
   /** Every setting of one exam (the admin form), its rules with labels, fixed questions, departments and the number of named people. 10010003 when missing. */
@@ -92,7 +92,7 @@ export class ExamService {
     const chapters = await this.ctx.services.repo.chapterMap(this.db, rules.map((r) => r.chapterId));
     const certTitle = exam.certId ? ((await this.ctx.services.cert.titleMap([exam.certId])).get(exam.certId) ?? '') : '';
     return {
-      ...this.toRecord(exam, this.quCountOf(exam, rules, examQus)),
+      ...toRecord(exam, quCountOf(exam, rules, examQus)),
       content: exam.content,
       password: exam.password,
       deptCodes,
@@ -252,14 +252,14 @@ export class ExamService {
     const page = await repo.pageOnline(this.db, req, now(), who, req.params ?? {});
     const ids = page.records.map((e) => e.id);
     const [rules, qus, attempts] = await Promise.all([repo.rulesOf(this.db, ids), repo.examQusOf(this.db, ids), this.ctx.services.paper.attemptsOf(learner.userId, ids)]);
-    return mapPage(page, (e) => this.toOnline(e, this.quCountOf(e, rules, qus), attempts.get(e.id)));
+    return mapPage(page, (e) => toOnline(e, quCountOf(e, rules, qus), attempts.get(e.id)));
   }
 
   /** The check page of one exam; 10010003 unless the exam is live and open to the learner, 20010004 unless open now. */
   async checkInfo(learner: Learner, id: string): Promise<OnlineExam> {
     const exam = await this.requireSittable(this.db, id, learner, now());
     const [rules, qus, attempts] = await Promise.all([repo.rulesOf(this.db, [id]), repo.examQusOf(this.db, [id]), this.ctx.services.paper.attemptsOf(learner.userId, [id])]);
-    return this.toOnline(exam, this.quCountOf(exam, rules, qus), attempts.get(id));
+    return toOnline(exam, quCountOf(exam, rules, qus), attempts.get(id));
   }
 
   /**
@@ -467,66 +467,5 @@ export class ExamService {
     }
     if (exam.openType === 3) return (await repo.refIdsOf(db, exam.id, 'user')).includes(learner.userId);
     return true;
-  }
-
-  /** Questions of one paper of a stored exam. */
-  private quCountOf(e: Exam, rules: ExamRule[], qus: ElExamQuTable[]): number {
-    if (e.offline === 1) return 0;
-    if (e.paperMethod === 2) return qus.filter((q) => q.examId === e.id).length;
-    if (e.paperMethod === 3) return e.drawCount;
-    return rules.filter((r) => r.examId === e.id).reduce((s, r) => s + r.quCount, 0);
-  }
-
-  private toRecord(e: Exam, quCount: number): ExamRecord {
-    return {
-      id: e.id,
-      title: e.title,
-      examType: e.examType,
-      examType_dictText: EXAM_TYPE_LABEL[e.examType] ?? '',
-      openType: e.openType,
-      openType_dictText: OPEN_TYPE_LABEL[e.openType] ?? '',
-      state: e.state,
-      state_dictText: COMMON_STATE_LABEL[e.state] ?? '',
-      startTime: formatTime(e.startTime),
-      endTime: formatTime(e.endTime),
-      totalTime: e.totalTime,
-      totalScore: e.totalScore,
-      qualifyScore: e.qualifyScore,
-      chance: e.chance,
-      quCount,
-      paperMethod: e.paperMethod,
-      paperMethod_dictText: PAPER_METHOD_LABEL[e.paperMethod] ?? '',
-      offline: e.offline === 1,
-      pointsCost: e.pointsCost,
-      certId: e.certId ?? null,
-      createTime: formatTimeStrict(e.createTime),
-      updateTime: formatTimeStrict(e.updateTime),
-    };
-  }
-
-  private toOnline(e: Exam, quCount: number, attempt?: { tryCount: number; processPaperId: string | null }): OnlineExam {
-    return {
-      id: e.id,
-      title: e.title,
-      content: e.content,
-      examType: e.examType,
-      examType_dictText: EXAM_TYPE_LABEL[e.examType] ?? '',
-      openType: e.openType,
-      openType_dictText: OPEN_TYPE_LABEL[e.openType] ?? '',
-      startTime: formatTime(e.startTime),
-      endTime: formatTime(e.endTime),
-      totalTime: e.totalTime,
-      totalScore: e.totalScore,
-      qualifyScore: e.qualifyScore,
-      quCount,
-      chance: e.chance,
-      tryCount: attempt?.tryCount ?? 0,
-      processPaperId: attempt?.processPaperId ?? null,
-      needPassword: e.openType === 9,
-      pointsCost: e.pointsCost,
-      handMinMinutes: e.handMinMinutes,
-      lateMaxMinutes: e.lateMaxMinutes,
-      offline: e.offline === 1,
-    };
   }
 }

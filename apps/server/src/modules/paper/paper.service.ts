@@ -112,7 +112,8 @@ export class PaperService {
       userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, deptCode, updateTime: at, leaveTimes: 0, leaveTime: 0,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      // Group commit: papers created together share one COMMIT (one fsync); answered after it.
+      await this.writes.run(async (trx) => {
         if (exam.pointsCost > 0) {
           await this.ctx.services.points.spend(trx, { userId, points: exam.pointsCost, refType: PointsRefType.EXAM_BUY, refId: examId, refRemark: exam.title });
         }
