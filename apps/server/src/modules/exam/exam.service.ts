@@ -37,6 +37,7 @@ import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
 import { quCountOf, toOnline, toRecord } from './exam.view';
+import { ExamCache } from './exam.cache';
 
 export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
@@ -62,7 +63,12 @@ const b = (v: boolean) => (v ? 1 : 0);
 const plain = (html: string, max = 200) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 
 export class ExamService {
-  constructor(private readonly ctx: ModuleContext<Deps>) {}
+  /** Exam rows, paper parts and open-to lists of the hot path (exam.cache.ts); every write below drops its exams. */
+  private readonly cache: ExamCache;
+
+  constructor(private readonly ctx: ModuleContext<Deps>) {
+    this.cache = new ExamCache(ctx.bus);
+  }
 
   private get db() {
     return this.ctx.db;
@@ -167,7 +173,7 @@ export class ExamService {
     }
     const userIds = [...new Set(req.userIds)];
     if (userIds.length) await this.requireUsers(userIds);
-    return this.db.transaction().execute(async (trx) => {
+    const saved = await this.db.transaction().execute(async (trx) => {
       const existing = req.id ? await repo.findExam(trx, req.id) : undefined;
       if (req.id && !existing) throw notFound('考试不存在或已被删除！');
       const state = req.state ?? existing?.state ?? 0;
@@ -225,10 +231,13 @@ export class ExamService {
       if (userIds.length) await repo.insertRefs(trx, userIds.map((refId) => ({ id: newId(), examId: id, refType: 'user', refId })));
       return { id };
     });
+    await this.cache.drop([saved.id]);
+    return saved;
   }
 
   async delete(ids: string[]): Promise<void> {
     await repo.softDeleteExams(this.db, ids, now());
+    await this.cache.drop(ids);
   }
 
   /**
@@ -244,6 +253,7 @@ export class ExamService {
       }
     }
     await repo.setExamState(this.db, ids, state, now());
+    await this.cache.drop(ids);
   }
 
   /** Exams open to the learner now (open type, window, enabled, online), with their attempts. */
@@ -328,13 +338,16 @@ export class ExamService {
     const ids = [...new Set(userIds)];
     await this.requireUsers(ids);
     const added = await repo.insertRefs(this.db, ids.map((refId) => ({ id: newId(), examId, refType: 'user', refId })));
+    await this.cache.drop([examId]);
     return { added };
   }
 
   /** POST /api/exam/exam/user-ref/remove `{refId, ids}`: removes people; answers how many were on the list. */
   async userRefRemove(examId: string, userIds: string[]): Promise<{ removed: number }> {
     await this.require(this.db, examId);
-    return { removed: await repo.deleteRefs(this.db, examId, 'user', [...new Set(userIds)]) };
+    const removed = await repo.deleteRefs(this.db, examId, 'user', [...new Set(userIds)]);
+    await this.cache.drop([examId]);
+    return { removed };
   }
 
   /**
@@ -363,7 +376,7 @@ export class ExamService {
    * to be the learner's or above it, 3 the learner on the list), inside its window (20010004).
    */
   async requireSittable(db: Executor, id: string, learner: Learner, at: number): Promise<Exam> {
-    const exam = await this.require(db, id);
+    const exam = await this.cached(db, id);
     if (exam.state !== 0) throw new AppError(ExamError.EXAM_NOT_OPEN, '考试未开放！');
     if (!(await this.isOpenTo(db, exam, learner))) throw notFound('考试不存在或已被删除！');
     if (exam.startTime !== null && at < exam.startTime) throw new AppError(ExamError.EXAM_NOT_OPEN, `考试尚未开始，开始时间：${formatTime(exam.startTime)}`);
@@ -389,7 +402,7 @@ export class ExamService {
 
   /** A learner's hand-in of a paper started at `startedAt`: 20040003 before handMinMinutes have passed (server clock). */
   async checkHandIn(examId: string, startedAt: number, at: number): Promise<void> {
-    const exam = await repo.findExam(this.db, examId);
+    const exam = await this.cache.exam(this.db, examId);
     if (exam && exam.handMinMinutes > 0 && at < startedAt + exam.handMinMinutes * 60_000) {
       throw new AppError(ExamError.HAND_TOO_EARLY, `开考${exam.handMinMinutes}分钟后才能交卷！`);
     }
@@ -397,14 +410,19 @@ export class ExamService {
 
   /** The stored paper part of an exam (method, rules, fixed questions, drawCount) for module paper. */
   async paperPart(db: Executor, examId: string): Promise<ExamPaperPart> {
-    const exam = await this.require(db, examId);
-    const [rules, qus] = await Promise.all([repo.rulesOf(db, [examId]), repo.examQusOf(db, [examId])]);
-    return {
-      paperMethod: exam.paperMethod,
-      ruleList: rules.map((r) => ({ repoId: r.repoId, quType: r.quType, level: r.level, chapterId: r.chapterId, quCount: r.quCount, quScore: r.quScore })),
-      quList: qus.map((q) => ({ quId: q.quId, score: q.score })),
-      drawCount: exam.drawCount,
-    };
+    const part = await this.cache.part(db, await this.cached(db, examId));
+    return { ...part, ruleList: part.ruleList.map((r) => ({ ...r })), quList: part.quList.map((q) => ({ ...q })) };
+  }
+
+  /**
+   * A live exam or 10010003, from the exam cache (exam.cache.ts): for the hot path of the exam room
+   * (create-paper, hand-in, scoring). The row is shared: callers must not change it. `db` reads on a
+   * miss (the caller's transaction, if any).
+   */
+  async cached(db: Executor, id: string): Promise<Exam> {
+    const exam = await this.cache.exam(db, id);
+    if (!exam) throw notFound('考试不存在或已被删除！');
+    return exam;
   }
 
   /**
@@ -463,9 +481,9 @@ export class ExamService {
   async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
     if (exam.openType === 2) {
       const deptCode = learner.deptCode ?? (await this.deptOf(learner.userId));
-      return (await repo.refIdsOf(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
+      return (await this.cache.refIds(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
     }
-    if (exam.openType === 3) return (await repo.refIdsOf(db, exam.id, 'user')).includes(learner.userId);
+    if (exam.openType === 3) return (await this.cache.refIds(db, exam.id, 'user')).includes(learner.userId);
     return true;
   }
 }

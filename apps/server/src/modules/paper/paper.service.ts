@@ -354,7 +354,7 @@ export class PaperService {
    * the time before issue 8 (full result, no partial credit, one marker).
    */
   async examSettings(db: Executor, examId: string): Promise<ExamSettings> {
-    const exam = await this.exams.require(db, examId).catch(() => null);
+    const exam = await this.exams.cached(db, examId).catch(() => null);
     return {
       resultShow: exam?.resultShow || ResultShow.FULL,
       thanksText: exam?.thanksText ?? '',
