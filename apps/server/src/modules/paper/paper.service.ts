@@ -21,13 +21,14 @@ import type { z } from 'zod';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { GroupCommit } from '../../lib/group-commit';
-import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { ElPaperGroupTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightBlanksOf, rightItemsOf, rightPairsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
+import { storedAnswer } from './paper.fill';
 import { PaperMarking } from './paper.mark';
 import * as repo from './paper.repository';
 
@@ -222,7 +223,7 @@ export class PaperService {
       if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
-      const stored = await this.storedAnswer(trx, pq, req, answers);
+      const stored = await storedAnswer(trx, this.qus, pq, req, answers);
       if (isChoiceType(pq.quType)) await repo.setChecked(trx, req.paperId, req.quId, answers);
       const answered = isAnswered(pq.quType, answers.length, stored);
       await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored });
@@ -233,45 +234,6 @@ export class PaperService {
     if (paper.state !== PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_HANDED);
     await this.handIn(paper.id);
     throw new AppError(PaperError.PAPER_TIMEOUT);
-  }
-
-  /** Validates one answer against its question's type and options; answers the el_paper_qu.answer to store. */
-  private async storedAnswer(trx: Executor, pq: ElPaperQuTable, req: FillAnswerReq, answers: string[]): Promise<string> {
-    const t = pq.quType;
-    const text = req.answer.trim() !== '';
-    if (!isChoiceType(t) && answers.length) throw badParams('该题不能选择选项！');
-    if (t !== QuType.FILL && req.blanks !== undefined) throw badParams('该题不是填空题！');
-    if (t !== QuType.MATCH && req.pairs !== undefined) throw badParams('该题不是匹配题！');
-    if (t === QuType.MIX) {
-      if (text) throw badParams('组合题请逐个小题作答！');
-      return '';
-    }
-    if (isChoiceType(t)) {
-      if (text) throw badParams('选择题请选择选项作答！');
-      const optionIds = new Set((await repo.answersOf(trx, req.paperId, req.quId)).map((c) => c.answerId));
-      if (answers.some((a) => !optionIds.has(a))) throw badParams('选项不属于该试题！');
-      if ((t === QuType.SINGLE || t === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
-      return '';
-    }
-    if (t === QuType.SAQ) return req.answer;
-    if (text) throw badParams(t === QuType.FILL ? '填空题请按空作答！' : '匹配题请为每一项选择匹配内容！');
-    const { options } = await this.qus.load(trx, [pq.quId]);
-    if (t === QuType.FILL) {
-      const blanks = req.blanks ?? [];
-      if (blanks.length > options.length) throw badParams(`该题只有${options.length}个空！`);
-      return blanks.some((b) => b.trim() !== '') ? JSON.stringify(blanks) : '';
-    }
-    if (t === QuType.MATCH) {
-      const pairs = Object.fromEntries(Object.entries(req.pairs ?? {}).filter(([, v]) => v.trim() !== ''));
-      const left = new Set(leftItemsOf(options).map((o) => o.id));
-      const items = new Set(rightItemsOf(options, pq.id));
-      for (const [k, v] of Object.entries(pairs)) {
-        if (!left.has(k)) throw badParams('匹配项不属于该试题！');
-        if (!items.has(v.trim())) throw badParams('匹配内容不属于该试题！');
-      }
-      return Object.keys(pairs).length ? JSON.stringify(pairs) : '';
-    }
-    throw badParams('暂不支持该题型！');
   }
 
   /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. 20040003 before the exam's earliest hand-in. */
@@ -300,7 +262,10 @@ export class PaperService {
       const handTime = Math.min(at, paper.limitTime);
       if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, handTime, at))) return false;
       const [pqs, choices, settings] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId), this.examSettings(trx, paper.examId)]);
-      const { qus, options } = await this.qus.load(trx, [...new Set(pqs.map((q) => q.quId))]);
+      // Only fill-blank and matching questions are graded against the question bank (paper.answer.ts);
+      // choices carry isRight in the paper, short answers are marked by people.
+      const banked = [...new Set(pqs.filter((q) => q.quType === QuType.FILL || q.quType === QuType.MATCH).map((q) => q.quId))];
+      const { qus, options } = banked.length ? await this.qus.load(trx, banked) : { qus: new Map(), options: [] };
       const { grades, subjective, userScore } = gradePaper({ pqs, choices, qus, options, partialCredit: settings.partialCredit });
       await repo.setQuGrades(trx, [...grades].map(([id, g]) => ({ id, isRight: g.isRight, actualScore: g.actualScore })));
       const passed = userScore >= paper.qualifyScore;
