@@ -335,7 +335,8 @@ export class PaperService {
     for (;;) {
       const ids = await repo.overduePaperIds(this.db, now() - DEADLINE_GRACE_MS);
       if (ids.length === 0) return done;
-      for (const id of ids) if (await this.handIn(id)) done++;
+      // All at once: the hand-ins share group-commit batches instead of one COMMIT each.
+      done += (await Promise.all(ids.map((id) => this.handIn(id)))).filter(Boolean).length;
       if (ids.length < 500) return done;
     }
   }
