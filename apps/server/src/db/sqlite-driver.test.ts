@@ -63,4 +63,18 @@ describe('SQLite driver', () => {
     expect(order.indexOf('other request')).toBe(1);
     await db.destroy();
   });
+
+  it('lets the event loop run inside a loop of awaited statements (no contention)', async () => {
+    const { db } = open(0);
+    await sql`create table t (id integer primary key, v integer)`.execute(db);
+    const order: string[] = [];
+    setImmediate(() => order.push('other request'));
+    for (let i = 0; i < 5; i++) {
+      await db.insertInto('t').values({ id: i, v: i }).execute();
+      order.push(`stmt${i}`);
+    }
+    expect(order.indexOf('other request')).toBeLessThan(order.indexOf('stmt4'));
+    expect(order.indexOf('other request')).toBeGreaterThan(-1);
+    await db.destroy();
+  });
 });

@@ -8,9 +8,11 @@
  *   transactions costs n² wake-ups): here waiters queue in order and one is woken per release;
  * - synchronous SQLite runs a whole burst without yielding, freezing every other request: here
  *   the connection passes from one holder (a transaction or a lone statement) to the next waiting
- *   one through setImmediate once YIELD_AFTER_MS passed since the last yield, so the event loop
- *   reads sockets and runs timers between them: a burst stalls other requests by about
- *   YIELD_AFTER_MS plus one transaction, not by the whole burst.
+ *   one through setImmediate once YIELD_AFTER_MS passed since the last yield, and an acquisition
+ *   without contention (a loop of awaited statements, which never leaves the microtask queue)
+ *   waits for setImmediate too after YIELD_AFTER_MS, so the event loop reads sockets and runs
+ *   timers between them: a burst stalls other requests by about YIELD_AFTER_MS plus one
+ *   transaction, not by the whole burst.
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, SelectQueryNode, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
@@ -65,6 +67,7 @@ class Connection implements DatabaseConnection {
 class FifoDriver implements Driver {
   private readonly waiters: (() => void)[] = [];
   private held = false;
+  private pumpScheduled = false;
   private lastYield = performance.now();
   private readonly connection: Connection;
 
@@ -77,23 +80,45 @@ class FifoDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /**
+   * The connection, at once when it is free, nobody waits and less than `yieldAfterMs` of work ran
+   * since the event loop last had a turn; otherwise in arrival order after such a turn (a chain of
+   * awaited statements never leaves the microtask queue, better-sqlite3 being synchronous).
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
-    if (this.held) await new Promise<void>((r) => this.waiters.push(r));
-    else this.held = true;
+    if (!this.held && this.waiters.length === 0 && performance.now() - this.lastYield < this.yieldAfterMs) {
+      this.held = true;
+      return this.connection;
+    }
+    await new Promise<void>((r) => {
+      this.waiters.push(r);
+      if (!this.held) this.pumpAfterYield();
+    });
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const next = this.waiters.shift();
-    if (!next) {
+    if (this.waiters.length === 0) {
       this.held = false;
       return;
     }
-    // Handed over (stays held). After YIELD_AFTER_MS of back-to-back work, through setImmediate:
-    // the event loop first reads sockets and runs timers, so other requests are not frozen by a burst.
-    if (performance.now() - this.lastYield < this.yieldAfterMs) return next();
+    // Handed over directly while the work since the last turn of the event loop is short; else
+    // after one turn (setImmediate: sockets are read and timers run first).
+    if (performance.now() - this.lastYield < this.yieldAfterMs) return this.waiters.shift()!();
+    this.held = false;
+    this.pumpAfterYield();
+  }
+
+  /** After one turn of the event loop, hands the connection to the first waiter (one pump at a time). */
+  private pumpAfterYield(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
     setImmediate(() => {
+      this.pumpScheduled = false;
       this.lastYield = performance.now();
+      const next = this.waiters.shift();
+      if (!next) return;
+      this.held = true;
       next();
     });
   }
