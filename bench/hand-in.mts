@@ -21,7 +21,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { newId } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken } from '../apps/server/src/modules/sys-user/sys-user.service';
-import { ROLE_STUDENT_ID } from '../apps/server/src/db/seed/constants';
+import { ROLE_STUDENT_ID } from '../apps/server/src/modules/sys-role/sys-role.constants';
 
 const N = Number(process.env.N ?? 3000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));

@@ -50,7 +50,7 @@ export interface BuiltApp {
 /** Opens the database, migrates, loads the modules, seeds on first start, and registers everything. */
 export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<BuiltApp> {
   if (config.nodeId !== undefined) setNodeId(config.nodeId);
-  const db = opts.db ?? createDb({ dialect: config.dialect, target: config.databaseUrl ?? `${config.dataDir}/kaopei.db` });
+  const db = opts.db ?? createDb({ dialect: config.dialect, target: config.databaseUrl ?? `${config.dataDir}/kaopei.db`, poolMax: config.dbPoolMax });
   const applied = await migrateToLatest(db);
   const firstStart = applied.includes('0001_init');
 

@@ -12,6 +12,9 @@
  * | KAOPEI_SITE_NAME / KAOPEI_COPYRIGHT / KAOPEI_FILING_NO | 考培 / © Kaopei / (empty) | login-layout footer |
  * | KAOPEI_USER_REG | true | learners may register themselves |
  * | SESSION_TTL_HOURS | 12 | idle lifetime of a login session |
+ * | SESSION_CACHE_SECONDS | 60 | how long a process keeps a resolved session in memory (0: off); logout, disable, password and role changes drop it at once in every process |
+ * | DB_POOL_MAX | 10 | PostgreSQL: connections in the pool (bench/README.md "Hot path") |
+ * | GROUP_COMMIT_MS | 2 | fill-answer and hand-in writes arriving within this many ms share one transaction (0: one transaction each) |
  * | SWEEP_INTERVAL_MS | 5000 | how often overdue papers are handed in |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
@@ -52,6 +55,9 @@ export const configSchema = z
     KAOPEI_FILING_NO: z.string().default(''),
     KAOPEI_USER_REG: bool.default(true),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    GROUP_COMMIT_MS: z.coerce.number().min(0).max(100).default(2),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +88,9 @@ export const configSchema = z
     demo: c.KAOPEI_DEMO ?? !c.DATABASE_URL,
     site: { siteName: c.KAOPEI_SITE_NAME, copyRight: c.KAOPEI_COPYRIGHT, filingNo: c.KAOPEI_FILING_NO, userReg: c.KAOPEI_USER_REG },
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
+    sessionCacheMs: c.SESSION_CACHE_SECONDS * 1000,
+    dbPoolMax: c.DB_POOL_MAX,
+    groupCommitMs: c.GROUP_COMMIT_MS,
     sweepIntervalMs: c.SWEEP_INTERVAL_MS,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { HotSqliteDialect } from './sqlite-driver';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -23,7 +24,15 @@ export interface DbOptions {
   dialect: Dialect;
   /** SQLite: the file path (':memory:' allowed). PostgreSQL: the connection URL. */
   target: string;
+  /** PostgreSQL: connections in the pool (DB_POOL_MAX, default 10; measured in bench/README.md "Hot path"). */
+  poolMax?: number;
 }
+
+/**
+ * SQLite durability of the server's connection: FULL, a commit is on disk (WAL fsync) before it is
+ * acknowledged, so a power cut loses no acknowledged answer or hand-in. Tests read it back.
+ */
+export const SQLITE_SYNCHRONOUS = 'FULL';
 
 /** The driver under a Kysely instance, for libraries that need it (rate-limiter stores). */
 export type RawClient = { dialect: 'sqlite'; client: SQLite.Database } | { dialect: 'postgres'; client: pg.Pool };
@@ -32,7 +41,7 @@ const raw = new WeakMap<Db, RawClient>();
 /** Opens the database; the caller owns `destroy()`. */
 export function createDb(opts: DbOptions): Db {
   if (opts.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.target, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.target, max: opts.poolMax ?? 10 });
     // An idle client that dies (database restart, admin kill) must not crash the server: the pool
     // drops it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
@@ -49,7 +58,9 @@ export function createDb(opts: DbOptions): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  database.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
+  // Prepared statements reused, connection handed out in order, the event loop let run between transactions.
+  const db = new Kysely<DB>({ dialect: new HotSqliteDialect(database), plugins: [new CamelCasePlugin()] });
   raw.set(db, { dialect: 'sqlite', client: database });
   return db;
 }

@@ -6,7 +6,7 @@
  * with the password), and the learner's view of exams open to them now. An exam saved or enabled
  * as open (state 0) must be drawable: otherwise 20010008 with one message per unsatisfied rule.
  */
-import { COMMON_STATE_LABEL, OPEN_TYPE_LABEL, QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
+import { QU_TYPE_LABEL, type Page } from '@kaopei/contracts';
 import {
   EXAM_TYPE_LABEL,
   ExamError,
@@ -14,7 +14,6 @@ import {
   examPaperQuCount,
   examPaperScore,
   examSaveReq,
-  PAPER_METHOD_LABEL,
   RULE_LEVEL_LABEL,
   type examCheckReq,
   type ExamCheckRes,
@@ -34,9 +33,11 @@ import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
-import { formatTime, formatTimeStrict, now, parseTime } from '../../lib/time';
+import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
+import { quCountOf, toOnline, toRecord } from './exam.view';
+import { ExamCache } from './exam.cache';
 
 export type Exam = ElExamTable;
 export type ExamRule = ElExamRuleTable;
@@ -62,7 +63,12 @@ const b = (v: boolean) => (v ? 1 : 0);
 const plain = (html: string, max = 200) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 
 export class ExamService {
-  constructor(private readonly ctx: ModuleContext<Deps>) {}
+  /** Exam rows, paper parts and open-to lists of the hot path (exam.cache.ts); every write below drops its exams. */
+  private readonly cache: ExamCache;
+
+  constructor(private readonly ctx: ModuleContext<Deps>) {
+    this.cache = new ExamCache(ctx.bus);
+  }
 
   private get db() {
     return this.ctx.db;
@@ -74,8 +80,8 @@ export class ExamService {
     const selected = req.selectKeys?.length ? await repo.liveExams(this.db, req.selectKeys) : null;
     const ids = [...page.records, ...(selected ?? [])].map((e) => e.id);
     const [rules, qus] = await Promise.all([repo.rulesOf(this.db, ids), repo.examQusOf(this.db, ids)]);
-    const count = (e: Exam) => this.quCountOf(e, rules, qus);
-    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (e) => this.toRecord(e, count(e)));
+    const count = (e: Exam) => quCountOf(e, rules, qus);
+    return mapPage({ ...page, ...(selected ? { selectList: selected } : {}) }, (e) => toRecord(e, count(e)));
   }
 
   /** Every setting of one exam (the admin form), its rules with labels, fixed questions, departments and the number of named people. 10010003 when missing. */
@@ -92,7 +98,7 @@ export class ExamService {
     const chapters = await this.ctx.services.repo.chapterMap(this.db, rules.map((r) => r.chapterId));
     const certTitle = exam.certId ? ((await this.ctx.services.cert.titleMap([exam.certId])).get(exam.certId) ?? '') : '';
     return {
-      ...this.toRecord(exam, this.quCountOf(exam, rules, examQus)),
+      ...toRecord(exam, quCountOf(exam, rules, examQus)),
       content: exam.content,
       password: exam.password,
       deptCodes,
@@ -167,7 +173,7 @@ export class ExamService {
     }
     const userIds = [...new Set(req.userIds)];
     if (userIds.length) await this.requireUsers(userIds);
-    return this.db.transaction().execute(async (trx) => {
+    const saved = await this.db.transaction().execute(async (trx) => {
       const existing = req.id ? await repo.findExam(trx, req.id) : undefined;
       if (req.id && !existing) throw notFound('考试不存在或已被删除！');
       const state = req.state ?? existing?.state ?? 0;
@@ -225,10 +231,13 @@ export class ExamService {
       if (userIds.length) await repo.insertRefs(trx, userIds.map((refId) => ({ id: newId(), examId: id, refType: 'user', refId })));
       return { id };
     });
+    await this.cache.drop([saved.id]);
+    return saved;
   }
 
   async delete(ids: string[]): Promise<void> {
     await repo.softDeleteExams(this.db, ids, now());
+    await this.cache.drop(ids);
   }
 
   /**
@@ -244,6 +253,7 @@ export class ExamService {
       }
     }
     await repo.setExamState(this.db, ids, state, now());
+    await this.cache.drop(ids);
   }
 
   /** Exams open to the learner now (open type, window, enabled, online), with their attempts. */
@@ -252,14 +262,14 @@ export class ExamService {
     const page = await repo.pageOnline(this.db, req, now(), who, req.params ?? {});
     const ids = page.records.map((e) => e.id);
     const [rules, qus, attempts] = await Promise.all([repo.rulesOf(this.db, ids), repo.examQusOf(this.db, ids), this.ctx.services.paper.attemptsOf(learner.userId, ids)]);
-    return mapPage(page, (e) => this.toOnline(e, this.quCountOf(e, rules, qus), attempts.get(e.id)));
+    return mapPage(page, (e) => toOnline(e, quCountOf(e, rules, qus), attempts.get(e.id)));
   }
 
   /** The check page of one exam; 10010003 unless the exam is live and open to the learner, 20010004 unless open now. */
   async checkInfo(learner: Learner, id: string): Promise<OnlineExam> {
     const exam = await this.requireSittable(this.db, id, learner, now());
     const [rules, qus, attempts] = await Promise.all([repo.rulesOf(this.db, [id]), repo.examQusOf(this.db, [id]), this.ctx.services.paper.attemptsOf(learner.userId, [id])]);
-    return this.toOnline(exam, this.quCountOf(exam, rules, qus), attempts.get(id));
+    return toOnline(exam, quCountOf(exam, rules, qus), attempts.get(id));
   }
 
   /**
@@ -328,13 +338,16 @@ export class ExamService {
     const ids = [...new Set(userIds)];
     await this.requireUsers(ids);
     const added = await repo.insertRefs(this.db, ids.map((refId) => ({ id: newId(), examId, refType: 'user', refId })));
+    await this.cache.drop([examId]);
     return { added };
   }
 
   /** POST /api/exam/exam/user-ref/remove `{refId, ids}`: removes people; answers how many were on the list. */
   async userRefRemove(examId: string, userIds: string[]): Promise<{ removed: number }> {
     await this.require(this.db, examId);
-    return { removed: await repo.deleteRefs(this.db, examId, 'user', [...new Set(userIds)]) };
+    const removed = await repo.deleteRefs(this.db, examId, 'user', [...new Set(userIds)]);
+    await this.cache.drop([examId]);
+    return { removed };
   }
 
   /**
@@ -363,7 +376,7 @@ export class ExamService {
    * to be the learner's or above it, 3 the learner on the list), inside its window (20010004).
    */
   async requireSittable(db: Executor, id: string, learner: Learner, at: number): Promise<Exam> {
-    const exam = await this.require(db, id);
+    const exam = await this.cached(db, id);
     if (exam.state !== 0) throw new AppError(ExamError.EXAM_NOT_OPEN, '考试未开放！');
     if (!(await this.isOpenTo(db, exam, learner))) throw notFound('考试不存在或已被删除！');
     if (exam.startTime !== null && at < exam.startTime) throw new AppError(ExamError.EXAM_NOT_OPEN, `考试尚未开始，开始时间：${formatTime(exam.startTime)}`);
@@ -389,7 +402,7 @@ export class ExamService {
 
   /** A learner's hand-in of a paper started at `startedAt`: 20040003 before handMinMinutes have passed (server clock). */
   async checkHandIn(examId: string, startedAt: number, at: number): Promise<void> {
-    const exam = await repo.findExam(this.db, examId);
+    const exam = await this.cache.exam(this.db, examId);
     if (exam && exam.handMinMinutes > 0 && at < startedAt + exam.handMinMinutes * 60_000) {
       throw new AppError(ExamError.HAND_TOO_EARLY, `开考${exam.handMinMinutes}分钟后才能交卷！`);
     }
@@ -397,14 +410,19 @@ export class ExamService {
 
   /** The stored paper part of an exam (method, rules, fixed questions, drawCount) for module paper. */
   async paperPart(db: Executor, examId: string): Promise<ExamPaperPart> {
-    const exam = await this.require(db, examId);
-    const [rules, qus] = await Promise.all([repo.rulesOf(db, [examId]), repo.examQusOf(db, [examId])]);
-    return {
-      paperMethod: exam.paperMethod,
-      ruleList: rules.map((r) => ({ repoId: r.repoId, quType: r.quType, level: r.level, chapterId: r.chapterId, quCount: r.quCount, quScore: r.quScore })),
-      quList: qus.map((q) => ({ quId: q.quId, score: q.score })),
-      drawCount: exam.drawCount,
-    };
+    const part = await this.cache.part(db, await this.cached(db, examId));
+    return { ...part, ruleList: part.ruleList.map((r) => ({ ...r })), quList: part.quList.map((q) => ({ ...q })) };
+  }
+
+  /**
+   * A live exam or 10010003, from the exam cache (exam.cache.ts): for the hot path of the exam room
+   * (create-paper, hand-in, scoring). The row is shared: callers must not change it. `db` reads on a
+   * miss (the caller's transaction, if any).
+   */
+  async cached(db: Executor, id: string): Promise<Exam> {
+    const exam = await this.cache.exam(db, id);
+    if (!exam) throw notFound('考试不存在或已被删除！');
+    return exam;
   }
 
   /**
@@ -463,70 +481,9 @@ export class ExamService {
   async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
     if (exam.openType === 2) {
       const deptCode = learner.deptCode ?? (await this.deptOf(learner.userId));
-      return (await repo.refIdsOf(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
+      return (await this.cache.refIds(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
     }
-    if (exam.openType === 3) return (await repo.refIdsOf(db, exam.id, 'user')).includes(learner.userId);
+    if (exam.openType === 3) return (await this.cache.refIds(db, exam.id, 'user')).includes(learner.userId);
     return true;
-  }
-
-  /** Questions of one paper of a stored exam. */
-  private quCountOf(e: Exam, rules: ExamRule[], qus: ElExamQuTable[]): number {
-    if (e.offline === 1) return 0;
-    if (e.paperMethod === 2) return qus.filter((q) => q.examId === e.id).length;
-    if (e.paperMethod === 3) return e.drawCount;
-    return rules.filter((r) => r.examId === e.id).reduce((s, r) => s + r.quCount, 0);
-  }
-
-  private toRecord(e: Exam, quCount: number): ExamRecord {
-    return {
-      id: e.id,
-      title: e.title,
-      examType: e.examType,
-      examType_dictText: EXAM_TYPE_LABEL[e.examType] ?? '',
-      openType: e.openType,
-      openType_dictText: OPEN_TYPE_LABEL[e.openType] ?? '',
-      state: e.state,
-      state_dictText: COMMON_STATE_LABEL[e.state] ?? '',
-      startTime: formatTime(e.startTime),
-      endTime: formatTime(e.endTime),
-      totalTime: e.totalTime,
-      totalScore: e.totalScore,
-      qualifyScore: e.qualifyScore,
-      chance: e.chance,
-      quCount,
-      paperMethod: e.paperMethod,
-      paperMethod_dictText: PAPER_METHOD_LABEL[e.paperMethod] ?? '',
-      offline: e.offline === 1,
-      pointsCost: e.pointsCost,
-      certId: e.certId ?? null,
-      createTime: formatTimeStrict(e.createTime),
-      updateTime: formatTimeStrict(e.updateTime),
-    };
-  }
-
-  private toOnline(e: Exam, quCount: number, attempt?: { tryCount: number; processPaperId: string | null }): OnlineExam {
-    return {
-      id: e.id,
-      title: e.title,
-      content: e.content,
-      examType: e.examType,
-      examType_dictText: EXAM_TYPE_LABEL[e.examType] ?? '',
-      openType: e.openType,
-      openType_dictText: OPEN_TYPE_LABEL[e.openType] ?? '',
-      startTime: formatTime(e.startTime),
-      endTime: formatTime(e.endTime),
-      totalTime: e.totalTime,
-      totalScore: e.totalScore,
-      qualifyScore: e.qualifyScore,
-      quCount,
-      chance: e.chance,
-      tryCount: attempt?.tryCount ?? 0,
-      processPaperId: attempt?.processPaperId ?? null,
-      needPassword: e.openType === 9,
-      pointsCost: e.pointsCost,
-      handMinMinutes: e.handMinMinutes,
-      lateMaxMinutes: e.lateMaxMinutes,
-      offline: e.offline === 1,
-    };
   }
 }

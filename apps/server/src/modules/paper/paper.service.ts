@@ -19,12 +19,14 @@ import { DEADLINE_GRACE_MS, PaperError, ResultShow, type LeaveRes, type ProcessP
 import { MarkMode } from '@kaopei/contracts/paper-mark';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
-import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
+import { GroupCommit } from '../../lib/group-commit';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
+import { storedAnswer } from './paper.fill';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
@@ -51,10 +53,14 @@ export class PaperService {
   /** Results, lists, question detail and the wrong book's feed and practice: paper.review.ts. */
   readonly review: PaperReview;
 
+  /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
+  readonly writes: GroupCommit;
+
   constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole'>) {
     this.marking = new PaperMarking(ctx, this);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
+    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64 });
   }
 
   private get db() {
@@ -104,7 +110,8 @@ export class PaperService {
       userScore: 0, state: PaperState.IN_EXAM, passed: 0, createTime: at, limitTime, handTime: null, offline: 0, deptCode, updateTime: at, leaveTimes: 0, leaveTime: 0,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      // Group commit: papers created together share one COMMIT (one fsync); answered after it.
+      await this.writes.run(async (trx) => {
         if (exam.pointsCost > 0) {
           await this.ctx.services.points.spend(trx, { userId, points: exam.pointsCost, refType: PointsRefType.EXAM_BUY, refId: examId, refRemark: exam.title });
         }
@@ -209,11 +216,12 @@ export class PaperService {
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
     const answers = [...new Set(req.answers)];
-    const result = await this.db.transaction().execute(async (trx) => {
+    // Acknowledged once the batch holding this write committed (group commit).
+    const result = await this.writes.run(async (trx) => {
       if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
-      const stored = await this.storedAnswer(trx, pq, req, answers);
+      const stored = await storedAnswer(trx, this.qus, pq, req, answers);
       if (isChoiceType(pq.quType)) await repo.setChecked(trx, req.paperId, req.quId, answers);
       const answered = isAnswered(pq.quType, answers.length, stored);
       await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored });
@@ -224,45 +232,6 @@ export class PaperService {
     if (paper.state !== PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_HANDED);
     await this.handIn(paper.id);
     throw new AppError(PaperError.PAPER_TIMEOUT);
-  }
-
-  /** Validates one answer against its question's type and options; answers the el_paper_qu.answer to store. */
-  private async storedAnswer(trx: Executor, pq: ElPaperQuTable, req: FillAnswerReq, answers: string[]): Promise<string> {
-    const t = pq.quType;
-    const text = req.answer.trim() !== '';
-    if (!isChoiceType(t) && answers.length) throw badParams('该题不能选择选项！');
-    if (t !== QuType.FILL && req.blanks !== undefined) throw badParams('该题不是填空题！');
-    if (t !== QuType.MATCH && req.pairs !== undefined) throw badParams('该题不是匹配题！');
-    if (t === QuType.MIX) {
-      if (text) throw badParams('组合题请逐个小题作答！');
-      return '';
-    }
-    if (isChoiceType(t)) {
-      if (text) throw badParams('选择题请选择选项作答！');
-      const optionIds = new Set((await repo.answersOf(trx, req.paperId, req.quId)).map((c) => c.answerId));
-      if (answers.some((a) => !optionIds.has(a))) throw badParams('选项不属于该试题！');
-      if ((t === QuType.SINGLE || t === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
-      return '';
-    }
-    if (t === QuType.SAQ) return req.answer;
-    if (text) throw badParams(t === QuType.FILL ? '填空题请按空作答！' : '匹配题请为每一项选择匹配内容！');
-    const { options } = await this.qus.load(trx, [pq.quId]);
-    if (t === QuType.FILL) {
-      const blanks = req.blanks ?? [];
-      if (blanks.length > options.length) throw badParams(`该题只有${options.length}个空！`);
-      return blanks.some((b) => b.trim() !== '') ? JSON.stringify(blanks) : '';
-    }
-    if (t === QuType.MATCH) {
-      const pairs = Object.fromEntries(Object.entries(req.pairs ?? {}).filter(([, v]) => v.trim() !== ''));
-      const left = new Set(leftItemsOf(options).map((o) => o.id));
-      const items = new Set(rightItemsOf(options, pq.id));
-      for (const [k, v] of Object.entries(pairs)) {
-        if (!left.has(k)) throw badParams('匹配项不属于该试题！');
-        if (!items.has(v.trim())) throw badParams('匹配内容不属于该试题！');
-      }
-      return Object.keys(pairs).length ? JSON.stringify(pairs) : '';
-    }
-    throw badParams('暂不支持该题型！');
   }
 
   /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. 20040003 before the exam's earliest hand-in. */
@@ -281,17 +250,20 @@ export class PaperService {
    * are scored at once (paper.scoring.ts, the exam's partial credit); a paper with a short answer
    * goes to state 1 (awaiting marking) with the objective part as its score so far and emits
    * nothing; otherwise state 2 and `paper.marked` in this transaction. Returns whether this call
-   * did the hand-in.
+   * did the hand-in. Runs in a group-commit batch (its own savepoint): answered after the commit.
    */
   async handIn(paperId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.run(async (trx) => {
       const paper = await repo.findPaper(trx, paperId);
       if (!paper || paper.state !== PaperState.IN_EXAM) return false;
       const at = now();
       const handTime = Math.min(at, paper.limitTime);
       if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, handTime, at))) return false;
       const [pqs, choices, settings] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId), this.examSettings(trx, paper.examId)]);
-      const { qus, options } = await this.qus.load(trx, [...new Set(pqs.map((q) => q.quId))]);
+      // Only fill-blank and matching questions are graded against the question bank (paper.answer.ts);
+      // choices carry isRight in the paper, short answers are marked by people.
+      const banked = [...new Set(pqs.filter((q) => q.quType === QuType.FILL || q.quType === QuType.MATCH).map((q) => q.quId))];
+      const { qus, options } = banked.length ? await this.qus.load(trx, banked) : { qus: new Map(), options: [] };
       const { grades, subjective, userScore } = gradePaper({ pqs, choices, qus, options, partialCredit: settings.partialCredit });
       await repo.setQuGrades(trx, [...grades].map(([id, g]) => ({ id, isRight: g.isRight, actualScore: g.actualScore })));
       const passed = userScore >= paper.qualifyScore;
@@ -345,7 +317,7 @@ export class PaperService {
    * the time before issue 8 (full result, no partial credit, one marker).
    */
   async examSettings(db: Executor, examId: string): Promise<ExamSettings> {
-    const exam = await this.exams.require(db, examId).catch(() => null);
+    const exam = await this.exams.cached(db, examId).catch(() => null);
     return {
       resultShow: exam?.resultShow || ResultShow.FULL,
       thanksText: exam?.thanksText ?? '',
@@ -361,7 +333,8 @@ export class PaperService {
     for (;;) {
       const ids = await repo.overduePaperIds(this.db, now() - DEADLINE_GRACE_MS);
       if (ids.length === 0) return done;
-      for (const id of ids) if (await this.handIn(id)) done++;
+      // All at once: the hand-ins share group-commit batches instead of one COMMIT each.
+      done += (await Promise.all(ids.map((id) => this.handIn(id)))).filter(Boolean).length;
       if (ids.length < 500) return done;
     }
   }

@@ -77,7 +77,7 @@ export class UserAdmin {
 
   constructor(
     private readonly ctx: ModuleContext<UserAdminDeps>,
-    private readonly users: Pick<SysUserService, 'endSessionsOf'>,
+    private readonly users: Pick<SysUserService, 'endSessionsOf' | 'forgetUsers'>,
   ) {
     this.importer = new UserImport(ctx, this);
   }
@@ -289,6 +289,7 @@ export class UserAdmin {
           await repo.replaceRoles(trx, [id], roleIds, newId);
         });
       });
+      await this.users.forgetUsers([id]);
       if (password) await this.endSessions([id], caller);
       return { id };
     }
@@ -347,6 +348,7 @@ export class UserAdmin {
     const live = await this.targets(ids, caller, scope);
     if (state !== UserState.NORMAL) this.checkStateChange(live, caller);
     await this.db.transaction().execute((trx) => repo.updateLiveUsers(trx, live.map((r) => r.id), { state, updateTime: now() }));
+    await this.users.forgetUsers(live.map((r) => r.id));
     if (state !== UserState.NORMAL) await this.endSessions(live.map((r) => r.id), caller);
   }
 
@@ -356,6 +358,7 @@ export class UserAdmin {
     await this.checkDept(deptCode, scope);
     const live = await this.targets(ids, caller, scope);
     await this.db.transaction().execute((trx) => repo.updateLiveUsers(trx, live.map((r) => r.id), { deptCode, updateTime: now() }));
+    await this.users.forgetUsers(live.map((r) => r.id));
   }
 
   /** POST /api/sys/user/batch-role: the users' roles become `roles` (checked like save's). */
@@ -369,6 +372,7 @@ export class UserAdmin {
       await repo.replaceRoles(trx, live.map((r) => r.id), roleIds, newId);
       await repo.updateLiveUsers(trx, live.map((r) => r.id), { updateTime: now() });
     });
+    await this.users.forgetUsers(live.map((r) => r.id));
   }
 
   /** POST /api/sys/user/reset-pass: the users get `password`, must change it at the next login, and their sessions end. */

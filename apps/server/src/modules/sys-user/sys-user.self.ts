@@ -122,6 +122,7 @@ export class SysUserSelf {
       },
       now(),
     );
+    await this.users.forgetUsers([user.userId]);
   }
 
   /**

@@ -43,6 +43,7 @@ import { ROLE_ADMIN_ID, ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import type { Grants } from '../sys-role/sys-role.service';
 import { LoginGuard, RegGuard } from './login-guard';
 import { UserAdmin } from './sys-user.admin';
+import { SessionCache } from './session-cache';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
@@ -72,6 +73,8 @@ export class SysUserService {
   private readonly guard: LoginGuard;
   private readonly regGuard: RegGuard;
   private readonly sessions: SessionStore;
+  /** Resolved sessions held in memory for SESSION_CACHE_SECONDS (session-cache.ts). */
+  readonly sessionCache: SessionCache;
   /** The caller's own account: profile, avatar, password reset by SMS (sys-user.self.ts). */
   readonly self: SysUserSelf;
   /** User administration: list, save, delete, state, batch changes, import and export (sys-user.admin.ts). */
@@ -80,7 +83,9 @@ export class SysUserService {
   constructor(private readonly ctx: ModuleContext<SysUserDeps>) {
     this.guard = new LoginGuard(ctx.redis, ctx.db);
     this.regGuard = new RegGuard(ctx.redis, ctx.db, REG_LIMITS);
-    this.sessions = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
+    const store = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
+    this.sessionCache = new SessionCache(ctx.config.sessionCacheMs, ctx.bus);
+    this.sessions = withCacheDrops(store, this.sessionCache);
     this.self = new SysUserSelf(ctx, this);
     this.admin = new UserAdmin(ctx, this);
   }
@@ -271,6 +276,14 @@ export class SysUserService {
   }
 
   /**
+   * Drops the cached sessions of users whose account changed (names, department, state, roles), in
+   * this process at once and in every other through the bus; their next call reads the account again.
+   */
+  forgetUsers(userIds: readonly string[]): Promise<void> {
+    return this.sessionCache.dropUsers(userIds);
+  }
+
+  /**
    * POST /api/sys/user/update-pass. Error 90010004 when the old password is wrong. The user has now
    * chosen their password: changedPass becomes 1 (passState stays), so the SPEC §2 redirect to
    * /web/uc?to=pass stops. Every other session of the user ends (after the new password is
@@ -291,23 +304,37 @@ export class SysUserService {
 
   /**
    * Token → the caller; null when unknown, expired or the account is not in state 0 (disabled,
-   * pending review). Runs on every
-   * request: one session-store read (a database query or one Redis HMGET) and one query for the
-   * user with its role ids; role grants come from sys-role's cache; a write only when the session
-   * slides (at most once per half TTL).
+   * pending review). Runs on every request. From the session cache (session-cache.ts) when held:
+   * no query; else one session-store read (a database query or one Redis HMGET) and one query for
+   * the user with its role ids, then cached. Role grants come from sys-role's cache; a write only
+   * when the session slides (at most once per half TTL). The end of a session is checked against
+   * the server clock on every call, cached or not.
    */
   async resolveSession(token: string): Promise<AuthUser | null> {
     const tokenHash = hashToken(token);
-    const session = await this.sessions.find(tokenHash);
     const at = now();
-    if (!session || session.expireTime <= at) return null;
-    const rows = await repo.findSessionUser(this.db, session.userId);
-    const user = rows[0];
-    if (!user || user.state !== 0) return null;
+    let s = this.sessionCache.get(tokenHash);
+    if (!s) {
+      const generation = this.sessionCache.begin();
+      const session = await this.sessions.find(tokenHash);
+      if (!session || session.expireTime <= at) return null;
+      const rows = await repo.findSessionUser(this.db, session.userId);
+      const user = rows[0];
+      if (!user || user.state !== 0) return null;
+      s = {
+        userId: session.userId, expireTime: session.expireTime, userName: user.userName, realName: user.realName, deptCode: user.deptCode,
+        roleIds: rows.flatMap((r) => (r.roleId ? [r.roleId] : [])),
+      };
+      this.sessionCache.put(tokenHash, s, generation);
+    }
+    if (s.expireTime <= at) return null;
     const ttl = this.ctx.config.sessionTtlMs;
-    if (session.expireTime - at < ttl / 2) await this.sessions.extend(tokenHash, session.userId, at + ttl, at);
-    const grants = await this.ctx.services.sysRole.grantsOf(rows.flatMap((r) => (r.roleId ? [r.roleId] : [])));
-    return { userId: session.userId, userName: user.userName, realName: user.realName, deptCode: user.deptCode, ...grants, tokenHash, token };
+    if (s.expireTime - at < ttl / 2) {
+      await this.sessions.extend(tokenHash, s.userId, at + ttl, at);
+      this.sessionCache.extend(tokenHash, at + ttl);
+    }
+    const grants = await this.ctx.services.sysRole.grantsOf(s.roleIds);
+    return { userId: s.userId, userName: s.userName, realName: s.realName, deptCode: s.deptCode, ...grants, tokenHash, token };
   }
 
   /** Periodic task: deletes failed-login counters whose window is over (database store only); answers how many. */
@@ -446,4 +473,21 @@ export class SysUserService {
       changedPass: user.changedPass === 1,
     };
   }
+}
+
+/** `store` whose ends also drop the ended sessions from `cache`, in this process and through the bus in every other. */
+function withCacheDrops(store: SessionStore, cache: SessionCache): SessionStore {
+  return {
+    open: (x) => store.open(x),
+    find: (h) => store.find(h),
+    extend: (h, u, e, at) => store.extend(h, u, e, at),
+    end: async (h, u) => {
+      await store.end(h, u);
+      await cache.dropToken(h);
+    },
+    endAllOf: async (u, keep) => {
+      await store.endAllOf(u, keep);
+      await cache.dropUsers([u]);
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { configApi, type SiteInfo } from '@kaopei/contracts/sys-config';
 import { loginMsg, PASSWORD_MSG, type SessionUser, userApi, UserError } from '@kaopei/contracts/sys-user';
 import { ADMIN, LEARNER, testApp, type TestApp } from '../../test/app';
 import { uniq } from '../../test/builders';
+import { advanceClock, resetClock } from '../../lib/time';
 import { ExamPerm } from '@kaopei/contracts/exam';
 import { QuPerm } from '@kaopei/contracts/qu';
 import { repoApi, RepoPerm } from '@kaopei/contracts/repo';
@@ -148,9 +149,14 @@ describe('token', () => {
   it('answers 10010002 once the session has expired', async () => {
     const token = await t.login();
     expect((await info(token)).code).toBe(0);
-    await t.db.updateTable('sys_user_token').set({ expireTime: Date.now() - 1000 }).where('tokenHash', '=', sha256(token)).execute();
-    expect((await info(token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
-    expect((await t.call(repoApi.paging, {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    // The session is now in the process's session cache: its end is still checked on every call (server clock).
+    advanceClock(t.config.sessionTtlMs + 1000);
+    try {
+      expect((await info(token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+      expect((await t.call(repoApi.paging, {}, token)).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    } finally {
+      resetClock();
+    }
   });
 });
 

@@ -1,0 +1,77 @@
+/**
+ * Group commit (lib/group-commit.ts): pieces of work arriving together share one transaction, a
+ * piece that throws loses only its own writes and only its caller sees the error, and a failed
+ * COMMIT fails every caller of the batch with nothing kept.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db';
+import { HotSqliteDialect } from '../db/sqlite-driver';
+import { GroupCommit } from './group-commit';
+
+async function open() {
+  const db = new Kysely<{ p: { id: number; n: number }; c: { id: number; pid: number } }>({ dialect: new HotSqliteDialect(new SQLite(':memory:')) });
+  await sql`pragma foreign_keys = on`.execute(db);
+  await sql`create table p (id integer primary key, n integer not null)`.execute(db);
+  await sql`create table c (id integer primary key, pid integer not null references p(id) deferrable initially deferred)`.execute(db);
+  return db;
+}
+
+describe('group commit', () => {
+  it('runs pieces arriving together in one transaction and answers each its own result', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => gc.run(async (trx) => (await (trx as unknown as typeof db).insertInto('p').values({ id: i, n: i * 10 }).executeTakeFirst()).numInsertedOrUpdatedRows)),
+    );
+    expect(results).toEqual(Array(10).fill(1n));
+    expect(gc.stats).toEqual({ batches: 1, pieces: 10 });
+    expect((await db.selectFrom('p').select('n').orderBy('id').execute()).map((r) => r.n)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    await db.destroy();
+  });
+
+  it('isolates a failing piece: its writes are undone and only its caller gets the error', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const t = (trx: unknown) => trx as typeof db;
+    const outcomes = await Promise.allSettled([
+      gc.run(async (trx) => t(trx).insertInto('p').values({ id: 1, n: 1 }).execute()),
+      gc.run(async (trx) => {
+        await t(trx).insertInto('p').values({ id: 2, n: 2 }).execute();
+        throw new Error('bad answer');
+      }),
+      gc.run(async (trx) => t(trx).insertInto('p').values({ id: 1, n: 9 }).execute()), // duplicate key
+      gc.run(async (trx) => t(trx).insertInto('p').values({ id: 3, n: 3 }).execute()),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(((outcomes[1] as PromiseRejectedResult).reason as Error).message).toBe('bad answer');
+    expect(gc.stats.batches).toBe(1);
+    expect(await db.selectFrom('p').selectAll().orderBy('id').execute()).toEqual([{ id: 1, n: 1 }, { id: 3, n: 3 }]);
+    await db.destroy();
+  });
+
+  it('fails every caller of a batch whose COMMIT fails, and keeps nothing of it', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const t = (trx: unknown) => trx as typeof db;
+    const outcomes = await Promise.allSettled([
+      gc.run(async (trx) => t(trx).insertInto('p').values({ id: 1, n: 1 }).execute()),
+      // A deferred foreign key is checked at COMMIT: the whole batch fails there.
+      gc.run(async (trx) => t(trx).insertInto('c').values({ id: 1, pid: 99 }).execute()),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(await db.selectFrom('p').selectAll().execute()).toEqual([]);
+    expect(gc.stats.batches).toBe(0);
+    await db.destroy();
+  });
+
+  it('with delayMs 0 runs each piece in its own transaction', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 0, maxBatch: 64 });
+    await Promise.all([1, 2].map((id) => gc.run(async (trx) => (trx as unknown as typeof db).insertInto('p').values({ id, n: id }).execute())));
+    expect(gc.stats.batches).toBe(0);
+    expect((await db.selectFrom('p').select('id').execute()).length).toBe(2);
+    await db.destroy();
+  });
+});

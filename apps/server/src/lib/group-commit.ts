@@ -1,0 +1,101 @@
+/**
+ * Group commit (issue 9 "Scale"; docs/decisions.md "Hot path for 5,000 takers"): small write
+ * transactions that arrive within a few milliseconds of each other (fill-answer, hand-in) run in ONE
+ * database transaction, so a burst pays one BEGIN/COMMIT (and one fsync) per batch instead of one
+ * per request.
+ *
+ * - `run(work)` resolves only after the batch that ran `work` has committed: an answer the server
+ *   acknowledges is on disk (durability is the database's: SQLite synchronous=FULL, PostgreSQL
+ *   fsync on commit).
+ * - Each piece of work runs inside its own SAVEPOINT: when it throws, only its writes are rolled
+ *   back and only its caller gets the error; the others of the batch commit.
+ * - When the COMMIT itself fails, every caller of the batch gets that error (nothing of it was kept).
+ * - A batch starts `delayMs` after its first piece of work arrived, or at once when `maxBatch`
+ *   pieces wait; after `yieldAfterMs` of work inside a batch it lets the event loop run
+ *   (setImmediate) before the next piece, so a large batch does not freeze other requests.
+ * - `delayMs` 0 turns batching off: each piece of work is its own transaction.
+ * Work must not call `run` again and wait for it (it would wait for its own batch).
+ */
+import { sql } from 'kysely';
+import type { Db, Trx } from '../db';
+
+interface Pending {
+  work: (trx: Trx) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export interface GroupCommitOptions {
+  /** How long the first piece of work waits for others (ms); 0: no batching. */
+  delayMs: number;
+  /** A batch holds at most this many pieces of work. */
+  maxBatch: number;
+  /** Work (ms) inside a batch after which the next piece waits for one turn of the event loop. */
+  yieldAfterMs?: number;
+}
+
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  /** Batches committed and pieces of work run (tests, benchmarks). */
+  readonly stats = { batches: 0, pieces: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: GroupCommitOptions,
+  ) {}
+
+  /** Runs `work` in a batch transaction; resolves with its result once the batch committed, rejects with its own error (or the commit's). */
+  run<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    if (this.opts.delayMs <= 0) return this.db.transaction().execute(work);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      if (this.queue.length >= this.opts.maxBatch) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), this.opts.delayMs);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue.splice(0, this.opts.maxBatch);
+    if (this.queue.length) this.timer = setTimeout(() => this.flush(), this.opts.delayMs);
+    if (batch.length) void this.commit(batch);
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const yieldAfter = this.opts.yieldAfterMs ?? 5;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        let since = performance.now();
+        for (const p of batch) {
+          if (performance.now() - since >= yieldAfter) {
+            await new Promise<void>((r) => setImmediate(r));
+            since = performance.now();
+          }
+          await sql`savepoint gc_item`.execute(trx);
+          try {
+            const value = await p.work(trx);
+            await sql`release savepoint gc_item`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to savepoint gc_item`.execute(trx);
+            await sql`release savepoint gc_item`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    this.stats.batches++;
+    this.stats.pieces += batch.length;
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) p.resolve(o.value);
+      else p.reject(o.error);
+    });
+  }
+}
