@@ -13,6 +13,7 @@ import { QuType } from '@kaopei/contracts';
 import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
 import { splitAlternatives } from '@kaopei/contracts/qu';
 import { gradeChoice, gradeCombined, gradeFillBlank, gradeMatching, type Grade } from './paper.scoring';
+import { badParams } from '../../lib/errors';
 
 /** The fields of a question (el_qu) this module reads. */
 export interface QuRow {
@@ -156,4 +157,71 @@ export function gradePaper(s: PaperSnapshot): { grades: Map<string, Grade>; subj
   }
   const userScore = s.pqs.filter((pq) => pq.parentId === '').reduce((sum, pq) => sum + (grades.get(pq.id)?.actualScore ?? 0), 0);
   return { grades, subjective, userScore };
+}
+
+/** The answer fields of one question as a learner sends them (contracts `fillAnswerReq`; training's /fill and /check). */
+export interface AnswerFields {
+  /** Chosen option ids (1–3), without repeats. */
+  answers: string[];
+  /** Short-answer text (4). */
+  answer: string;
+  /** One text per blank (5). */
+  blanks?: string[];
+  /** Left-hand item id → chosen right-hand item (6). */
+  pairs?: Record<string, string>;
+}
+
+/**
+ * What an answer is checked against: `optionIds` the option ids of a choice question (1–3);
+ * `options` the options of a fill-blank or matching question (5, 6); `seed` the id that fixes the
+ * order of a matching question's right-hand items (rightItemsOf). The caller loads what the type needs.
+ */
+export interface AnswerRef {
+  optionIds?: ReadonlySet<string>;
+  options?: OptionRow[];
+  seed: string;
+}
+
+/**
+ * Checks one answer of a question of type `quType` (the exam's rules, shared by fill-answer and bank
+ * training) and answers its stored form: chosen ids as a JSON array (1–3), the text (4), JSON
+ * blanks (5) or pairs (6); '' when nothing is answered. A field that does not fit the type, an
+ * option or item not of the question, two options of a single or true/false question, more
+ * blanks than the question has: 10010001 with the Chinese message of the first violation.
+ */
+export function encodeAnswer(quType: number, a: AnswerFields, ref: AnswerRef): string {
+  const t = quType;
+  const text = a.answer.trim() !== '';
+  if (!isChoiceType(t) && a.answers.length) throw badParams('该题不能选择选项！');
+  if (t !== QuType.FILL && a.blanks !== undefined) throw badParams('该题不是填空题！');
+  if (t !== QuType.MATCH && a.pairs !== undefined) throw badParams('该题不是匹配题！');
+  if (t === QuType.MIX) {
+    if (text) throw badParams('组合题请逐个小题作答！');
+    return '';
+  }
+  if (isChoiceType(t)) {
+    if (text) throw badParams('选择题请选择选项作答！');
+    if (a.answers.some((id) => !ref.optionIds?.has(id))) throw badParams('选项不属于该试题！');
+    if ((t === QuType.SINGLE || t === QuType.JUDGE) && a.answers.length > 1) throw badParams('该题只能选择一个选项！');
+    return a.answers.length ? JSON.stringify(a.answers) : '';
+  }
+  if (t === QuType.SAQ) return a.answer;
+  if (text) throw badParams(t === QuType.FILL ? '填空题请按空作答！' : '匹配题请为每一项选择匹配内容！');
+  const options = ref.options ?? [];
+  if (t === QuType.FILL) {
+    const blanks = a.blanks ?? [];
+    if (blanks.length > options.length) throw badParams(`该题只有${options.length}个空！`);
+    return blanks.some((b) => b.trim() !== '') ? JSON.stringify(blanks) : '';
+  }
+  if (t === QuType.MATCH) {
+    const pairs = Object.fromEntries(Object.entries(a.pairs ?? {}).filter(([, v]) => v.trim() !== ''));
+    const left = new Set(leftItemsOf(options).map((o) => o.id));
+    const items = new Set(rightItemsOf(options, ref.seed));
+    for (const [k, v] of Object.entries(pairs)) {
+      if (!left.has(k)) throw badParams('匹配项不属于该试题！');
+      if (!items.has(v.trim())) throw badParams('匹配内容不属于该试题！');
+    }
+    return Object.keys(pairs).length ? JSON.stringify(pairs) : '';
+  }
+  throw badParams('暂不支持该题型！');
 }

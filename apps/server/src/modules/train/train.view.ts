@@ -11,9 +11,9 @@
 import { abcOf, QU_TYPE_LABEL, QuType } from '@kaopei/contracts';
 import type { PaperSubQu, ResultSubQu } from '@kaopei/contracts/paper';
 import type { TrainFillReq } from '@kaopei/contracts/train';
-import { badParams } from '../../lib/errors';
 import {
   blanksOf,
+  encodeAnswer,
   isAnswered,
   isChoiceType,
   leftItemsOf,
@@ -47,46 +47,12 @@ export function hasAnswer(row: TrainQu): boolean {
 }
 
 /**
- * The answer to store for `req` on question row `row` with options `opts` (the exam's rules): a
- * field that does not fit the type, an option or item not of the question, two options of a single
- * or true/false question, more blanks than the question has: 10010001.
+ * The answer to store for `req` on question row `row` with options `opts` (the exam's rules,
+ * paper.answer.ts `encodeAnswer`): a field that does not fit the type, an option or item not of the
+ * question, two options of a single or true/false question, more blanks than the question has: 10010001.
  */
 export function storedAnswer(row: TrainQu, opts: OptionRow[], req: Pick<TrainFillReq, 'answers' | 'answer' | 'blanks' | 'pairs'>): string {
-  const t = row.quType;
-  const answers = [...new Set(req.answers)];
-  const text = req.answer.trim() !== '';
-  if (!isChoiceType(t) && answers.length) throw badParams('该题不能选择选项！');
-  if (t !== QuType.FILL && req.blanks !== undefined) throw badParams('该题不是填空题！');
-  if (t !== QuType.MATCH && req.pairs !== undefined) throw badParams('该题不是匹配题！');
-  if (t === QuType.MIX) {
-    if (text) throw badParams('组合题请逐个小题作答！');
-    return '';
-  }
-  if (isChoiceType(t)) {
-    if (text) throw badParams('选择题请选择选项作答！');
-    const ids = new Set(opts.map((o) => o.id));
-    if (answers.some((a) => !ids.has(a))) throw badParams('选项不属于该试题！');
-    if ((t === QuType.SINGLE || t === QuType.JUDGE) && answers.length > 1) throw badParams('该题只能选择一个选项！');
-    return answers.length ? JSON.stringify(answers) : '';
-  }
-  if (t === QuType.SAQ) return req.answer;
-  if (text) throw badParams(t === QuType.FILL ? '填空题请按空作答！' : '匹配题请为每一项选择匹配内容！');
-  if (t === QuType.FILL) {
-    const blanks = req.blanks ?? [];
-    if (blanks.length > opts.length) throw badParams(`该题只有${opts.length}个空！`);
-    return blanks.some((b) => b.trim() !== '') ? JSON.stringify(blanks) : '';
-  }
-  if (t === QuType.MATCH) {
-    const pairs = Object.fromEntries(Object.entries(req.pairs ?? {}).filter(([, v]) => v.trim() !== ''));
-    const left = new Set(leftItemsOf(opts).map((o) => o.id));
-    const items = new Set(rightItemsOf(opts, row.id));
-    for (const [k, v] of Object.entries(pairs)) {
-      if (!left.has(k)) throw badParams('匹配项不属于该试题！');
-      if (!items.has(v.trim())) throw badParams('匹配内容不属于该试题！');
-    }
-    return Object.keys(pairs).length ? JSON.stringify(pairs) : '';
-  }
-  throw badParams('暂不支持该题型！');
+  return encodeAnswer(row.quType, { ...req, answers: [...new Set(req.answers)] }, { optionIds: new Set(opts.map((o) => o.id)), options: opts, seed: row.id });
 }
 
 const NONE: Grade = { isRight: false, actualScore: 0, fraction: 0 };
