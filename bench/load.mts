@@ -31,7 +31,7 @@ import { formatTime, parseTime } from '../apps/server/src/lib/time';
 import { DEMO_EXAM_RULES } from '../apps/server/src/modules/demo/demo.content';
 import { checkRun, type CheckResult } from './load/check.mts';
 import { Client, LoopWatch, sleep, Stats } from './load/http.mts';
-import { AnswerLog, closeSockets, createPhase, fillPhase, handInPhase, loginPhase, openSockets, throughputRounds, type Crowd, type Learner } from './load/learners.mts';
+import { AnswerLog, closeSockets, createPhase, fillPhase, handInPhase, loginPhase, loginRetry, openSockets, throughputRounds, type Crowd, type Learner } from './load/learners.mts';
 import { render } from './load/report.mts';
 import { ADMIN_PASSWORD, LEARNER_PASSWORD, learnerName, MetricsPoller, prepare, resetPg, ServerChild, type Target } from './load/server.mts';
 
@@ -102,17 +102,19 @@ try {
   ran.push(phase);
   log(`login: ${N} over ${a['login-seconds']} s`);
   await loginPhase(crowd, LEARNER_PASSWORD, num('login-seconds'));
+  const retry = await loginRetry(crowd, LEARNER_PASSWORD);
+  if (retry) log(`login: ${retry} learners needed a second try`);
 
   if (phases.has('sockets')) {
     phase = 'sockets';
     ran.push(phase);
-    await sleep(2000);
-    facts.rssBeforeSockets = (await poller.read())?.rssBytes ?? 0;
+    await sleep(5000);
+    facts.rssBeforeSockets = (await poller.read(true))?.rssBytes ?? 0;
     const seconds = Math.max(5, N / 500);
     log(`sockets: ${N} over ${seconds} s`);
     await openSockets(crowd, server.port, seconds, () => phase);
     await sleep(5000);
-    const m = await poller.read();
+    const m = await poller.read(true);
     facts.rssAfterSockets = m?.rssBytes ?? 0;
     facts.socketsOpen = m?.webSockets ?? 0;
   }

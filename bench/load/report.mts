@@ -37,6 +37,7 @@ export function render(stats: Stats, poller: MetricsPoller, f: RunFacts): { text
   }
   lines.push('', '| phase | server event-loop max | server loop p99 (worst second) | server RSS max | harness loop max |', '|---|---|---|---|---|');
   for (const p of f.phases) {
+    if (!poller.samples.some((x) => x.phase === p)) continue;
     const w = poller.worst(p);
     lines.push(`| ${p} | ${ms(w.loopMaxMs)} | ${ms(w.loopP99Ms)} | ${mb(w.rssBytes)} | ${ms(w.harnessLoopMs)} |`);
   }

@@ -1,7 +1,7 @@
 /**
  * The server under load (bench/load.mts): prepares its database in-process (migrations, first-start
  * seed with the demo bank, N learners bulk-inserted), then runs the real server as a child process
- * (`node --import tsx apps/server/src/main.ts`, optionally with --cpu-prof) with
+ * (`node --import tsx --expose-gc apps/server/src/main.ts`, optionally with --cpu-prof) with
  * KAOPEI_BENCH_METRICS=1, and samples /api/bench/metrics once a second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -98,7 +98,7 @@ export class ServerChild {
     const port = await freePort();
     const logFile = path.join(t.dir, 'server.log');
     const out = fs.openSync(logFile, 'a');
-    const args = ['--import', 'tsx', ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []), 'apps/server/src/main.ts'];
+    const args = ['--import', 'tsx', '--expose-gc', ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []), 'apps/server/src/main.ts'];
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       stdio: ['ignore', out, out],
@@ -166,9 +166,9 @@ export class MetricsPoller {
     this.client = new Client(port, 2);
   }
 
-  /** One read now (resets the server's event-loop window); null when the server did not answer. */
-  async read(): Promise<Metrics | null> {
-    const res = await this.client.post<Metrics>('/api/bench/metrics', {});
+  /** One read now (resets the server's event-loop window), after a full GC in the server when `gc`; null when the server did not answer. */
+  async read(gc = false): Promise<Metrics | null> {
+    const res = await this.client.post<Metrics>('/api/bench/metrics', { gc });
     return res && res.code === 0 ? res.data : null;
   }
 
