@@ -19,7 +19,8 @@
  * and, with --out FILE, writes the raw figures as JSON. Exits 1 when the integrity check fails.
  * Other flags: --db sqlite|postgres://… (or DATABASE_URL), --reset (drop schema public of that
  * PostgreSQL database first), --conns (HTTP connections, default 1000), --cpu-prof (profile of the
- * server child, in the run's directory), --log-level (server, default info), --keep (keep the run's directory).
+ * server child, in the run's directory), --log-level (server, default info), --keep (keep the run's directory),
+ * --slack (seconds of room before the deadline for phases that run late; default 30 + N/100).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +54,7 @@ const { values: a } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    slack: { type: 'string' },
   },
 });
 const N = Number(a.n);
@@ -123,7 +125,8 @@ try {
   const createS = num('create-seconds');
   const fillS = phases.has('fill') ? num('fill-seconds') : 0;
   const roundsS = phases.has('rounds') ? num('rounds') * 2 * num('round-seconds') + 4 : 0;
-  const deadlineEpoch = parseTime(formatTime(Date.now() + (createS + 5 + fillS + 5 + roundsS + 30 + 10) * 1000 + 1000)) as number;
+  const slackS = a.slack ? Number(a.slack) : 30 + N / 100;
+  const deadlineEpoch = parseTime(formatTime(Date.now() + (createS + 5 + fillS + 5 + roundsS + slackS + 10) * 1000 + 1000)) as number;
   await admin('/api/exam/exam/save', { ...examBody, id: examId, endTime: formatTime(deadlineEpoch) }, adminToken);
   const deadline = performance.now() + (deadlineEpoch - Date.now());
 
