@@ -61,5 +61,7 @@ const show = (m: Map<string, number>) =>
     .map(([k, us]) => `${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1e6).toFixed(1).padStart(6)} s  ${k}`)
     .join('\n');
 console.log(`profile ${((p.endTime - p.startTime) / 1e6).toFixed(0)} s, busy ${(busy / 1e6).toFixed(1)} s (shares below are of busy time), idle ${(idle / 1e6).toFixed(1)} s`);
+areaTime.delete('(idle)');
+fnTime.delete(`(idle)  ${area('')}:0`);
 console.log(`\nself time by area:\n${show(areaTime)}`);
 console.log(`\nself time by function:\n${show(fnTime)}`);
