@@ -95,7 +95,7 @@ const examId = (await admin<{ id: string }>('/api/exam/exam/save', { ...examBody
 const learners: Learner[] = Array.from({ length: N }, (_, i) => ({ i, userName: learnerName(i), userId: '', token: '', paperId: '', qus: [], options: new Map(), next: 0, socket: null }));
 const crowd: Crowd = { client, stats, learners, answers: new AnswerLog(), examId, handStates: new Map() };
 const ran: string[] = [];
-const facts = { rssBeforeSockets: 0, rssAfterSockets: 0, socketsOpen: 0, noopRates: [] as number[], fillRates: [] as number[], serverHandInDoneS: null as number | null };
+const facts = { rssBeforeSockets: 0, rssAfterSockets: 0, heapBeforeSockets: 0, heapAfterSockets: 0, socketsOpen: 0, noopRates: [] as number[], fillRates: [] as number[], serverHandInDoneS: null as number | null };
 let check: CheckResult | null = null;
 let notSent: string[] = [];
 
@@ -111,13 +111,16 @@ try {
     phase = 'sockets';
     ran.push(phase);
     await sleep(5000);
-    facts.rssBeforeSockets = (await poller.read(true))?.rssBytes ?? 0;
+    const before = await poller.read(true);
+    facts.rssBeforeSockets = before?.rssBytes ?? 0;
+    facts.heapBeforeSockets = before?.heapUsedBytes ?? 0;
     const seconds = Math.max(5, N / 500);
     log(`sockets: ${N} over ${seconds} s`);
     await openSockets(crowd, server.port, seconds, () => phase);
     await sleep(5000);
     const m = await poller.read(true);
     facts.rssAfterSockets = m?.rssBytes ?? 0;
+    facts.heapAfterSockets = m?.heapUsedBytes ?? 0;
     facts.socketsOpen = m?.webSockets ?? 0;
   }
 

@@ -13,6 +13,8 @@ export interface RunFacts {
   dialect: string;
   rssBeforeSockets: number;
   rssAfterSockets: number;
+  heapBeforeSockets: number;
+  heapAfterSockets: number;
   socketsOpen: number;
   noopRates: number[];
   fillRates: number[];
@@ -59,7 +61,10 @@ export function render(stats: Stats, poller: MetricsPoller, f: RunFacts): { text
   lines.push('', '| figure | goal | measured | |', '|---|---|---|---|');
   for (const [name, goal, got, ok] of goals) lines.push(`| ${name} | ${goal} | ${got} | ${ok === null ? 'not run' : mark(ok)} |`);
   lines.push('', `no-op rounds: ${f.noopRates.map((r) => r.toFixed(0)).join(', ')} /s; fill-answer rounds: ${f.fillRates.map((r) => r.toFixed(0)).join(', ')} /s`);
-  if (f.socketsOpen) lines.push(`server RSS ${mb(f.rssBeforeSockets)} before the sockets, ${mb(f.rssAfterSockets)} with ${f.socketsOpen} idle sockets`);
+  if (f.socketsOpen) {
+    const heapPer = (f.heapAfterSockets - f.heapBeforeSockets) / f.socketsOpen / 1024;
+    lines.push(`server RSS ${mb(f.rssBeforeSockets)} before the sockets, ${mb(f.rssAfterSockets)} with ${f.socketsOpen} idle sockets (after a full GC each; JS heap ${heapPer.toFixed(1)} KB a socket)`);
+  }
   if (f.serverHandInDoneS !== null) lines.push(`papers never handed in by the crowd: all closed by the server ${f.serverHandInDoneS.toFixed(1)} s after the deadline`);
   const c = f.check;
   if (c) {
