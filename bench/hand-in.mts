@@ -22,6 +22,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken } from '../apps/server/src/modules/sys-user/sys-user.service';
 import { ROLE_STUDENT_ID } from '../apps/server/src/modules/sys-role/sys-role.constants';
+import { userRow } from '../apps/server/src/modules/sys-user/sys-user.repository';
 
 const N = Number(process.env.N ?? 3000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));
@@ -65,14 +66,14 @@ for (let i = 0; i < N; i++) {
   const userId = newId();
   const token = `bench-${userId}`;
   const at = Date.now();
-  await db.insertInto('sys_user').values({ id: userId, userName: `bench${i}_${userId}`, realName: '压测', password: hash, avatar: '', mobile: '', email: '', deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at }).execute();
+  await db.insertInto('sys_user').values(userRow({ id: userId, userName: `bench${i}_${userId}`, realName: '压测', password: hash, deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at })).execute();
   await db.insertInto('sys_user_role').values({ id: newId(), userId, roleId: ROLE_STUDENT_ID }).execute();
   await db.insertInto('sys_user_token').values({ id: newId(), userId, tokenHash: hashToken(token), createTime: at, expireTime: at + 3600_000, ip: '', userAgent: '' }).execute();
-  const { id: paperId } = await services.papers.createPaper(userId, exam.id);
+  const { id: paperId } = await services.paper.createPaper(userId, exam.id);
   // Answer the first question right: every paper must score exactly that question's score.
   const first = await db.selectFrom('el_paper_qu').select(['quId', 'score']).where('paperId', '=', paperId).where('sort', '=', 1).executeTakeFirstOrThrow();
   const right = await db.selectFrom('el_paper_qu_answer').select('answerId').where('paperId', '=', paperId).where('quId', '=', first.quId).where('isRight', '=', 1).execute();
-  await services.papers.fillAnswer(userId, { paperId, quId: first.quId, answers: right.map((r) => r.answerId), answer: '' });
+  await services.paper.fillAnswer(userId, { paperId, quId: first.quId, answers: right.map((r) => r.answerId), answer: '' });
   learners.push({ token, paperId, expected: first.score });
 }
 const setupMs = performance.now() - t0;

@@ -14,6 +14,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { hashToken } from '../apps/server/src/modules/sys-user/sys-user.service';
 import { ROLE_STUDENT_ID } from '../apps/server/src/modules/sys-role/sys-role.constants';
+import { userRow } from '../apps/server/src/modules/sys-user/sys-user.repository';
 
 const N = Number(process.env.N ?? 1000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-hot-'));
@@ -31,7 +32,7 @@ const tokens: string[] = [];
 const at = Date.now();
 for (let i = 0; i < N; i += 200) {
   const batch = Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ userId: newId(), j: i + j }));
-  await db.insertInto('sys_user').values(batch.map(({ userId, j }) => ({ id: userId, userName: `hot${j}_${userId}`, realName: '压测', password: hash, avatar: '', mobile: '', email: '', deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at }))).execute();
+  await db.insertInto('sys_user').values(batch.map(({ userId, j }) => userRow({ id: userId, userName: `hot${j}_${userId}`, realName: '压测', password: hash, deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at }))).execute();
   await db.insertInto('sys_user_role').values(batch.map(({ userId }) => ({ id: newId(), userId, roleId: ROLE_STUDENT_ID }))).execute();
   await db.insertInto('sys_user_token').values(batch.map(({ userId }) => ({ id: newId(), userId, tokenHash: hashToken(`hot-${userId}`), createTime: at, expireTime: at + 3600_000, ip: '', userAgent: '' }))).execute();
   tokens.push(...batch.map(({ userId }) => `hot-${userId}`));

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { createDb, type Db } from './db';
 import { setNodeId } from './lib/ids';
 import { advanceClock } from './lib/time';
+import { registerBench } from './platform/bench';
 import { localBus, redisBus } from './platform/bus';
 import { EventOutbox, eventJobType, listenersOf } from './platform/events';
 import { DbJobQueue, type JobQueue } from './platform/jobs';
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     // Tests only (KAOPEI_TEST_CLOCK): moves the server clock forward so deadline journeys need not sleep.
     app.post<{ Body: { ms?: number } }>('/api/test/clock/advance', async (req) => ({ code: 0, msg: 'ok', data: { now: advanceClock(Number(req.body?.ms ?? 0)) }, success: true }));
   }
+  // Load bench only (KAOPEI_BENCH_METRICS): a no-op call through the same router, and process metrics.
+  if (config.benchMetrics) registerBench(app, createRouter(app, 'bench', endpoints, tmpDir));
   await registerWeb(app, config.webDist);
 
   // Periodic tasks (e.g. the paper sweeper): once at start, then on their interval, never overlapping.

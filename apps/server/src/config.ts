@@ -25,6 +25,7 @@
  * | JOB_CONCURRENCY | 1 | background jobs this process runs at the same time |
  * | KAOPEI_HTTPS | false | the site is served over HTTPS (directly or behind a TLS proxy): HSTS and upgrade-insecure-requests |
  * | KAOPEI_TEST_CLOCK | false | tests only: POST /api/test/clock/advance moves the server clock forward; never in production |
+ * | KAOPEI_BENCH_METRICS | false | load bench only (bench/load.mts): serves /api/bench/noop and /api/bench/metrics (platform/bench.ts); never in production |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,7 @@ export const configSchema = z
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     KAOPEI_HTTPS: bool.default(false),
     KAOPEI_TEST_CLOCK: bool.default(false),
+    KAOPEI_BENCH_METRICS: bool.default(false),
   })
   .refine((c) => !c.DATABASE_URL || c.KAOPEI_ADMIN_PASSWORD, {
     path: ['KAOPEI_ADMIN_PASSWORD'],
@@ -102,6 +104,7 @@ export const configSchema = z
     logRetentionDays: c.LOG_RETENTION_DAYS,
     https: c.KAOPEI_HTTPS,
     testClock: c.KAOPEI_TEST_CLOCK,
+    benchMetrics: c.KAOPEI_BENCH_METRICS,
   }));
 
 export type Config = z.output<typeof configSchema>;
