@@ -3,7 +3,7 @@
  * `npm test` (ARCHITECTURE §6): every check of the repository, in order, stopping at the first
  * failure and saying which step failed.
  *
- *   1. typecheck        npm run typecheck (tsc: contracts, server, web, e2e)
+ *   1. typecheck        npm run typecheck (tsc: contracts, server, web, e2e, bench)
  *   2. lint             eslint .
  *   3. server (SQLite)  vitest run --project server --project web (web: the app's pure logic)
  *   4. server (PG)      the server test files that use a database (those calling testApp(), or
