@@ -7,6 +7,7 @@
  * the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookApi } from '@kaopei/contracts/book';
 import { examApi } from '@kaopei/contracts/exam';
 import { quApi } from '@kaopei/contracts/qu';
 import { repoApi } from '@kaopei/contracts/repo';
@@ -81,6 +82,9 @@ describe.skipIf(skipWithoutChromium())('wrong book: a wrong answer is practised 
     await waitForText(page, 'result-score', '0');
 
     // ── The wrong book of the exam: the question is there; practise it ─────────────────────
+    // The book is fed in the background after marking (paper.marked on the job queue): wait for it.
+    const learner = await Api.login(server.baseUrl, DEMO_LEARNER);
+    await expect.poll(async () => (await learner.call(bookApi.paging, { current: 1, size: 10, params: { examId } })).records.map((r) => r.quId), POLL).toEqual([quId]);
     await page.getByTestId('result-book').click();
     await page.waitForURL(`**/web/book/list/${examId}`);
     const row = page.getByTestId(`book-row-${quId}`);
