@@ -15,7 +15,7 @@ import { userApi } from '@kaopei/contracts/sys-user';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { fillNumber, loginThroughPage, POLL, waitForText } from './support/ui';
+import { fillNumber, loginThroughPage, openAdminMenu, POLL, waitForText } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('certificates: template, grant, my certificates, PDF, verification', () => {
   let server: RunningServer;
@@ -41,10 +41,7 @@ describe.skipIf(skipWithoutChromium())('certificates: template, grant, my certif
     // The administrator writes the message sent when a certificate is granted …
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
-    const sider = admin.locator('.admin-sider');
-    await sider.getByText('系统管理', { exact: true }).click();
-    await sider.getByText('消息模板', { exact: true }).click();
-    await admin.waitForURL('**/admin/sys/notify-tmpl');
+    await openAdminMenu(admin, '系统管理', '消息模板', '**/admin/sys/notify-tmpl');
     const tmplRow = admin.locator('tr', { hasText: '证书发放' }).first();
     await tmplRow.getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => admin.getByTestId('tmpl-title').inputValue(), POLL).toContain('{certTitle}');
@@ -55,9 +52,7 @@ describe.skipIf(skipWithoutChromium())('certificates: template, grant, my certif
     await admin.locator('tr', { hasText: '恭喜获得证书：' }).waitFor();
 
     // … and creates a certificate template; the preview follows the position inputs.
-    await sider.getByText('证书管理', { exact: true }).click();
-    await sider.getByText('证书模板', { exact: true }).click();
-    await admin.waitForURL('**/admin/cert/cert');
+    await openAdminMenu(admin, '证书管理', '证书模板', '**/admin/cert/cert');
     const title = `E2E 安全培训证书 ${Date.now()}`;
     await admin.getByTestId('cert-add').click();
     await admin.getByTestId('cert-title').fill(title);
@@ -73,8 +68,7 @@ describe.skipIf(skipWithoutChromium())('certificates: template, grant, my certif
     await row.getByText('12个月').waitFor();
 
     // … and grants it to the demo learner.
-    await sider.getByText('发放记录', { exact: true }).click();
-    await admin.waitForURL('**/admin/cert/grant**');
+    await openAdminMenu(admin, '证书管理', '发放记录', '**/admin/cert/grant**');
     await admin.getByTestId('grant-add').click();
     await admin.getByTestId('grant-cert').click();
     await admin.locator('.ant-select-item-option', { hasText: title }).click();

@@ -11,7 +11,7 @@ import { msgApi } from '@kaopei/contracts/notify';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, POLL } from './support/ui';
+import { loginThroughPage, openAdminMenu, POLL } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badge, dialog, message centre', () => {
   let server: RunningServer;
@@ -29,10 +29,7 @@ describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badg
     // The administrator edits the built-in template of 考试发布.
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
-    const sider = admin.locator('.admin-sider');
-    await sider.getByText('系统管理', { exact: true }).click();
-    await sider.getByText('消息模板', { exact: true }).click();
-    await admin.waitForURL('**/admin/sys/notify-tmpl');
+    await openAdminMenu(admin, '系统管理', '消息模板', '**/admin/sys/notify-tmpl');
     const row = admin.locator('tr', { hasText: '考试发布' }).first();
     await row.waitFor();
     await row.getByRole('button', { name: '编辑' }).click();

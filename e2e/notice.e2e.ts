@@ -12,7 +12,7 @@ import { noticeApi } from '@kaopei/contracts/notice';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, POLL } from './support/ui';
+import { loginThroughPage, openAdminMenu, POLL } from './support/ui';
 import { formatTimeStrict } from '../apps/server/src/lib/time';
 
 describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', () => {
@@ -29,10 +29,7 @@ describe.skipIf(skipWithoutChromium())('notices: a domain added as one folder', 
   it('lets the administrator add and withdraw a notice from the 通知公告 page', async () => {
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
-    const sider = admin.locator('.admin-sider');
-    await sider.getByText('系统管理', { exact: true }).click();
-    await sider.getByText('通知公告', { exact: true }).click();
-    await admin.waitForURL('**/admin/sys/notice');
+    await openAdminMenu(admin, '系统管理', '通知公告', '**/admin/sys/notice');
     await admin.getByText('暂无相关数据！').first().waitFor();
 
     const title = `E2E 停电通知 ${Date.now()}`;

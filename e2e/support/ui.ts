@@ -142,6 +142,27 @@ export async function gotoAgainIfAborted(page: Page, url: string): Promise<void>
   }
 }
 
+/**
+ * Opens the admin sidebar entry `entry` under the group `group` and waits for `url` (a glob), again
+ * when a click was lost (up to 3 times): a submenu still animating open can lose the click on its
+ * item on a loaded machine (seen in CI). The group is clicked only when the entry is not visible (a
+ * click on an open group closes it).
+ */
+export async function openAdminMenu(page: Page, group: string, entry: string, url: string): Promise<void> {
+  const sider = page.locator('.admin-sider');
+  const item = sider.getByText(entry, { exact: true }).first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await item.isVisible())) await sider.getByText(group, { exact: true }).first().click({ timeout: 5_000 });
+      await item.click({ timeout: 5_000 });
+      await page.waitForURL(url, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** Polls the trimmed text of a testid until it equals `text`. */
 export async function waitForText(page: Page, testId: string, text: string | RegExp, timeout: number = POLL.timeout): Promise<void> {
   const read = async () => ((await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '').trim();
