@@ -187,7 +187,8 @@ try {
   closeSockets(crowd);
   client.close();
   log('stopping the server');
-  await server.stop();
+  const stopped = await server.stop(a['cpu-prof'] ? 600_000 : 60_000);
+  log(`server stopped in ${(stopped.ms / 1000).toFixed(1)} s${stopped.killed ? ' (killed: it did not exit after SIGTERM)' : ''}`);
 }
 if (phases.has('handin')) {
   log('checking the database');
