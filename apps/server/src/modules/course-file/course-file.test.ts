@@ -94,6 +94,17 @@ async function settled(id: string, timeoutMs = 90_000): Promise<CourseFileRecord
   }
 }
 
+/** Runs `fn` with PATH set to `pathValue` (the media code looks tools up on PATH at run time). */
+async function withPath<T>(pathValue: string, fn: () => Promise<T>): Promise<T> {
+  const saved = process.env.PATH;
+  process.env.PATH = pathValue;
+  try {
+    return await fn();
+  } finally {
+    process.env.PATH = saved;
+  }
+}
+
 /** Runs `fn` with the job workers stopped, so that the state before processing can be seen. */
 async function paused<T>(fn: () => Promise<T>): Promise<T> {
   await t.jobs.stop();
@@ -204,6 +215,35 @@ describe('documents', () => {
     const docx = await upload('a.docx', await makeDocx());
     expect(await save({ title: 'Word', fileType: 22, fileUrl: docx })).toMatchObject({ code: CourseFileError.NO_CONVERTER.code, msg: '服务器未安装文档转换组件，请上传PDF文件！' });
     expect(await count()).toBe(before);
+  });
+});
+
+describe('without the media tools / with LibreOffice', () => {
+  it('serves a video as uploaded when ffmpeg and ffprobe are missing: ready, no HLS, duration 0', async () => {
+    const mp4 = HAS_FFMPEG ? makeVideo('plain.mp4', '320x240', 1) : Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.alloc(2048)]);
+    const url = await upload('plain.mp4', mp4);
+    const d = await withPath(path.join(work, 'no-tools'), async () => settled(must(await save({ title: uniq('无转码'), fileType: 33, fileUrl: url })).id));
+    expect(d).toMatchObject({ dbsczt: MediaState.READY, hlsUrl: '', videoId: '', duration: 0, fileUrl: url, fileSize: mp4.length });
+  });
+
+  it('converts an Office file with LibreOffice when soffice is on PATH (a stand-in soffice here): the PDF becomes the file', async () => {
+    const bin = path.join(work, 'fake-bin');
+    fs.mkdirSync(bin, { recursive: true });
+    const pdf = path.join(work, 'converted.pdf');
+    fs.writeFileSync(pdf, await makePdf(4));
+    // Does what `soffice --headless --convert-to pdf --outdir DIR SRC` does: DIR/<SRC name>.pdf.
+    fs.writeFileSync(
+      path.join(bin, 'soffice'),
+      `#!/bin/sh\nout=""; src=""\nwhile [ $# -gt 0 ]; do case "$1" in --outdir) out="$2"; shift 2;; *) src="$1"; shift;; esac; done\nbase=$(basename "$src"); cp '${pdf}' "$out/\${base%.*}.pdf"\n`,
+      { mode: 0o755 },
+    );
+    const docx = await upload('slides.docx', await makeDocx());
+    const d = await withPath(`${bin}${path.delimiter}${process.env.PATH ?? ''}`, async () => settled(must(await save({ title: uniq('Word'), fileType: 22, fileUrl: docx })).id));
+    expect(d).toMatchObject({ dbsczt: MediaState.READY, pageCount: 4 });
+    expect(d.fileUrl).toMatch(/^\/api\/common\/file\/view\/[0-9a-f]{32}\.pdf$/);
+    expect(d.fileUrl).not.toBe(docx);
+    const served = await get(d.fileUrl, learner);
+    expect(served.headers['content-type']).toBe('application/pdf');
   });
 });
 
