@@ -1,7 +1,7 @@
 /**
  * API tests of the course file library (/api/course/file/*; issue 11): the §5 validation messages,
  * files that must be our uploads of the right formats, the fixed type, links, paging filters
- * (excludes, catId, title, fileType), the course-usage hook on delete, the menus; and the media job
+ * (excludes, catId, title, fileType), the data scope, the course-usage hook on delete, the menus; and the media job
  * on real media made here: a 3 s testsrc video (ffmpeg) transcoded to HLS 360p + 720p with its
  * duration, playlists and segments served to logged-in users only, a replaced video restarting
  * processing (dbsczt 0, videoId cleared) with renditions that fit a 240p source, a job for a file
@@ -16,9 +16,12 @@ import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope, type Page } from '@kaopei/contracts';
-import { courseFileApi, CourseFileError, MediaState, type CourseFileRecord } from '@kaopei/contracts/course-file';
+import { courseFileApi, CourseFileError, CourseFilePerm, MediaState, type CourseFileRecord } from '@kaopei/contracts/course-file';
+import { departApi } from '@kaopei/contracts/sys-depart';
 import { fileApi, type UploadedFileItem } from '@kaopei/contracts/sys-file';
-import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
+import { menuApi, type MenuNode, type RouteNode } from '@kaopei/contracts/sys-menu';
+import { roleApi } from '@kaopei/contracts/sys-role';
+import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import type { JobContext } from '../../platform/jobs';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
 import { must, multipart, uniq } from '../../test/builders';
@@ -193,6 +196,29 @@ describe('course files: validation, links, paging, delete', () => {
     used.clear();
     expect(await t.call(courseFileApi.delete, { ids: [id] }, admin)).toMatchObject({ code: 0 });
     expect(await t.call(courseFileApi.detail, { id }, admin)).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '课件不存在或已被删除！' });
+  });
+
+  it('follows the data scope: an administrator limited to a department sees, edits and deletes only its files', async () => {
+    const dept = async (name: string) => must(await t.call<{ deptCode: string }>(departApi.save, { deptName: uniq(name) }, admin)).deptCode;
+    const D = await dept('课件部');
+    const role = must(await t.call<{ id: string }>(roleApi.save, { roleName: uniq('课件管理员'), roleLevel: 5, roleType: 2, dataScope: 1 }, admin)).id;
+    const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const tree = flat(must(await t.call<MenuNode[]>(menuApi.tree, {}, admin)));
+    const codes = [CourseFilePerm.LIST, CourseFilePerm.ADD, CourseFilePerm.UPDATE, CourseFilePerm.DELETE];
+    must(await t.call(roleApi.saveMenus, { id: role, menuIds: codes.map((c) => tree.find((m) => m.permission === c)?.id) }, admin));
+    const userName = uniq('cf');
+    must(await t.call(userAdminApi.save, { userName, realName: '课件员', deptCode: D, roles: [role], password: 'Test@12345' }, admin));
+    const scoped = await t.login({ username: userName, password: 'Test@12345' });
+    const tag = uniq('范围');
+    const outside = must(await save({ title: `${tag}总部`, fileType: 11, viewUrl: 'https://o.cn' })).id;
+    const inside = must(await t.call<{ id: string }>(courseFileApi.save, { title: `${tag}本部门`, fileType: 11, viewUrl: 'https://i.cn' }, scoped)).id;
+    const seen = must(await t.call<Page<CourseFileRecord>>(courseFileApi.paging, { params: { title: tag } }, scoped)).records.map((r) => r.id);
+    expect(seen).toEqual([inside]);
+    expect(await t.call(courseFileApi.detail, { id: outside }, scoped)).toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(await t.call(courseFileApi.save, { id: outside, title: 'x', fileType: 11, viewUrl: 'https://x.cn' }, scoped)).toMatchObject({ code: ErrorCode.NOT_FOUND });
+    must(await t.call(courseFileApi.delete, { ids: [outside, inside] }, scoped));
+    expect((await detail(outside)).title).toBe(`${tag}总部`);
+    expect(await t.call(courseFileApi.detail, { id: inside }, admin)).toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 
   it('gives the administrator 课程管理 › 课件管理, and learners nothing of it', async () => {
