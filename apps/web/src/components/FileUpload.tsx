@@ -223,7 +223,7 @@ export function FileUpload({ value, onChange, accept = FILE_EXTS, limit = 1, com
         onChange={handleChange}
         onRemove={onRemove}
         onPreview={onPreview}
-        progress={{ size: 3, showInfo: true, format: (p) => `${Math.round(p ?? 0)}%` }}
+        progress={{ size: [-1, 3], showInfo: true, format: (p) => `${Math.round(p ?? 0)}%` }}
       >
         {full ? null : trigger}
       </Upload>
