@@ -5,9 +5,9 @@
  *
  * - `put` uploads the temporary file with the SDK (signed by the SDK: OSS V1 `Authorization: OSS
  *   ak:sig`, COS `q-sign-algorithm=sha1&…`, qiniu an upload token), then removes the local file.
- * - `open` reads a file back THROUGH THE SERVER (decisions.md "Storage providers"): the SDK signs a
- *   short-lived download url (OSS V1 query signature, COS query signature, qiniu private download
- *   token) and the server fetches it, forwarding a byte range when one was asked (HTTP Range).
+ * - `open` reads a file back THROUGH THE SERVER (decisions.md "Storage providers"), forwarding a
+ *   byte range when one was asked (HTTP Range): OSS with the SDK's signed GET stream, COS and qiniu
+ *   by fetching a short-lived url the SDK signs (COS query signature, qiniu private download token).
  *   The browser never learns the bucket or a signed url, and the login check of
  *   /api/common/file/view stays where it is.
  * - `remove` deletes with the SDK (qiniu: the `Qiniu` v2 management signature).
@@ -114,8 +114,15 @@ export class OssStorage implements Storage {
     }
     await fs.promises.rm(src, { force: true });
   }
-  open(key: string, range?: ByteRange): Promise<StoredFile | null> {
-    return fetchSigned(this.provider, this.client.signatureUrl(key, { expires: SIGNED_URL_SECONDS }), range);
+  async open(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    // getStream (a header-signed GET): signatureUrl refuses IP endpoints (private deployments).
+    try {
+      const { stream, res } = await this.client.getStream(key, { timeout: STORAGE_TIMEOUT_MS, headers: range ? { Range: `bytes=${range.start}-${range.end}` } : {} } as OSS.GetStreamOptions);
+      return { stream: stream as Readable, size: Number((res.headers as Record<string, string>)['content-length'] ?? 0) };
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return null;
+      throw new StorageError(this.provider, reason(err));
+    }
   }
   async remove(key: string): Promise<void> {
     try {
@@ -133,7 +140,7 @@ export class OssStorage implements Storage {
 function cosTarget(c: QcloudUploadData): { region: string; options: Partial<COS.COSOptions> } {
   const url = endpointUrl(c.region);
   if (!url) return { region: c.region, options: { Protocol: 'https:' } };
-  return { region: 'custom', options: { Domain: url.host, Protocol: url.protocol as 'http:' | 'https:' } };
+  return { region: 'ap-guangzhou', options: { Domain: url.host, Protocol: url.protocol as 'http:' | 'https:' } };
 }
 
 /** qcloud COS through `cos-nodejs-sdk-v5`. */
