@@ -105,8 +105,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
   }
   const start = Number(a);
   const end = b === '' ? size - 1 : Number(b);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return null;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return null;
   if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
   return { start, end: Math.min(end, size - 1) };
 }
 
