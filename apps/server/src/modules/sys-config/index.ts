@@ -59,7 +59,7 @@ export default defineModule({
       children: [fn('保存功能开关', SysConfigPerm.SWITCH, 0)],
     },
     {
-      parent: 'SysMgr', type: MenuType.MENU, title: '存储配置', path: '/admin/sys/storage', name: 'SysStorage', component: 'SysStorage', icon: 'CloudServerOutlined', sort: 8,
+      parent: 'SysMgr', type: MenuType.MENU, title: '存储配置', path: '/admin/sys/storage', name: 'SysStorage', component: 'SysStorage', icon: 'CloudServerOutlined', sort: 9,
       children: [fn('保存存储配置', PropPerm.UPDATE, 0)],
     },
   ],

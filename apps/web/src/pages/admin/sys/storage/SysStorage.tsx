@@ -17,7 +17,7 @@ import { zodRule } from '../../../../utils/zod-rule';
 
 const TYPE = 'upload';
 const PROVIDER_LABEL: Record<UploadProvider, string> = { local: '本地存储', aliyun: '阿里云OSS', qcloud: '腾讯云COS', qiniu: '七牛云' };
-const PROVIDER_OPTIONS = UPLOAD_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABEL[value] }));
+const PROVIDER_OPTIONS = UPLOAD_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABEL[value], 'data-testid': `sys-storage-provider-option-${value}` }));
 
 interface Field {
   name: string;
