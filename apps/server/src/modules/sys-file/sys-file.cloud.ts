@@ -23,23 +23,14 @@ import OSS from 'ali-oss';
 import COS from 'cos-nodejs-sdk-v5';
 import qiniu from 'qiniu';
 import type { AliyunUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
-import type { ByteRange, Storage, StoredFile } from './sys-file.storage';
+import { StorageError, type ByteRange, type Storage, type StoredFile } from './sys-file.storage';
+
+export { StorageError };
 
 /** SPEC §9 upload and download timeout (ms): also the SDKs' request timeout. */
 export const STORAGE_TIMEOUT_MS = 1_200_000;
 /** Life of a signed download url the server fetches at once (s). */
 const SIGNED_URL_SECONDS = 600;
-
-/** A provider's refusal or an unreachable endpoint, with the provider's own words. */
-export class StorageError extends Error {
-  constructor(
-    readonly provider: string,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** The reason an SDK error gives (code and message when there are). */
 function reason(err: unknown): string {

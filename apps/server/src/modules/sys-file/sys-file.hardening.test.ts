@@ -183,6 +183,16 @@ describe('local directory of the storage configuration', () => {
     expect(fs.existsSync(path.join(dir, ...key.split('/')))).toBe(true);
     expect((await get(now.url)).rawPayload).toEqual(pngImage());
     expect((await get(old.url)).rawPayload).toEqual(pngImage());
+    // A directory the server cannot create (a file is in the way): a clear error, nothing kept.
+    const blocker = path.join(dir, 'blocker');
+    fs.writeFileSync(blocker, 'x');
+    expect(await t.call(propApi.save, { type: 'upload', provider: 'local', data: { localDir: `${blocker.split(path.sep).join('/')}/sub/`, url: 'http://localhost:8080/' } }, admin)).toMatchObject({ code: 0 });
+    const rows = await t.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const res = await upload('blocked.png', pngImage());
+    expect(res).toMatchObject({ code: FileError.STORAGE_FAILED.code });
+    expect(res.msg).toMatch(/^文件存储失败（本地存储）：ENOTDIR/);
+    expect(await t.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()).toEqual(rows);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -8,6 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** A provider's refusal, an unreachable endpoint or an unwritable directory, with the provider's own words. */
+export class StorageError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Bytes `start`..`end` of a file, both included (HTTP Range). */
 export interface ByteRange {
   start: number;
@@ -56,6 +67,17 @@ export class LocalStorage implements Storage {
 
   async put(key: string, src: string, _mime?: string): Promise<void> {
     const dest = this.file(key);
+    try {
+      await this.move(src, dest);
+    } catch (err) {
+      // A directory the server cannot write (a wrong localDir): a clear error, not a crash.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code && ['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST'].includes(code)) throw new StorageError(this.provider, `${code}: ${this.root}`);
+      throw err;
+    }
+  }
+
+  private async move(src: string, dest: string): Promise<void> {
     await fs.promises.mkdir(path.dirname(dest), { recursive: true });
     try {
       await fs.promises.rename(src, dest);
