@@ -81,6 +81,9 @@ export const FileError = defineErrors({
   COS_TOKEN_FAILED: { code: 90060007, msg: '获取COS上传令牌失败' },
 });
 
+/** SPEC §9: the browser asks for new cloud upload credentials every 300 000 ms (they last 1 800 s). */
+export const CLOUD_TOKEN_REFRESH_MS = 300_000;
+
 /** Temporary OSS credentials of /api/common/oss/sts (STS AssumeRole; the browser uploads with ali-oss). */
 export const ossSts = z.object({
   region: z.string(),
