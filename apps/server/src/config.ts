@@ -25,6 +25,10 @@
  * | JOB_CONCURRENCY | 1 | background jobs this process runs at the same time |
  * | KAOPEI_HTTPS | false | the site is served over HTTPS (directly or behind a TLS proxy): HSTS and upgrade-insecure-requests |
  * | KAOPEI_TEST_CLOCK | false | tests only: POST /api/test/clock/advance moves the server clock forward; never in production |
+ * | UPLOAD_VIDEO_MAX_MB | 2048 | largest video upload (streamed to a temporary file, then to the storage) |
+ * | UPLOAD_FILE_MAX_MB | 20 | largest upload of any other kind (images, audio, documents) |
+ * | KAOPEI_ALIYUN_STS_ENDPOINT | https://sts.aliyuncs.com | aliyun STS (AssumeRole for browser uploads to OSS) |
+ * | KAOPEI_QCLOUD_STS_ENDPOINT | https://sts.tencentcloudapi.com | qcloud STS (GetFederationToken for browser uploads to COS) |
  * | KAOPEI_BENCH_METRICS | false | load bench only (bench/load.mts): serves /api/bench/noop and /api/bench/metrics (platform/bench.ts); never in production |
  */
 import path from 'node:path';
@@ -75,6 +79,10 @@ export const configSchema = z
     KAOPEI_HTTPS: bool.default(false),
     KAOPEI_TEST_CLOCK: bool.default(false),
     KAOPEI_BENCH_METRICS: bool.default(false),
+    UPLOAD_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(2048),
+    UPLOAD_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(20),
+    KAOPEI_ALIYUN_STS_ENDPOINT: z.string().regex(/^https?:\/\//, 'KAOPEI_ALIYUN_STS_ENDPOINT must be an http(s) url').default('https://sts.aliyuncs.com'),
+    KAOPEI_QCLOUD_STS_ENDPOINT: z.string().regex(/^https?:\/\//, 'KAOPEI_QCLOUD_STS_ENDPOINT must be an http(s) url').default('https://sts.tencentcloudapi.com'),
   })
   .refine((c) => !c.DATABASE_URL || c.KAOPEI_ADMIN_PASSWORD, {
     path: ['KAOPEI_ADMIN_PASSWORD'],
@@ -105,6 +113,12 @@ export const configSchema = z
     https: c.KAOPEI_HTTPS,
     testClock: c.KAOPEI_TEST_CLOCK,
     benchMetrics: c.KAOPEI_BENCH_METRICS,
+    upload: {
+      videoMaxBytes: c.UPLOAD_VIDEO_MAX_MB * 1024 * 1024,
+      fileMaxBytes: c.UPLOAD_FILE_MAX_MB * 1024 * 1024,
+      aliyunStsEndpoint: c.KAOPEI_ALIYUN_STS_ENDPOINT,
+      qcloudStsEndpoint: c.KAOPEI_QCLOUD_STS_ENDPOINT,
+    },
   }));
 
 export type Config = z.output<typeof configSchema>;

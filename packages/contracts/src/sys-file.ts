@@ -4,14 +4,15 @@
  *
  * The accepted types are the union of SPEC §5's attachment types; the server decides the real type
  * from the file's CONTENT, never from its name (a .png that is an HTML page is refused), and stores
- * it under its real extension. Images, audio and other files may be up to 20 MB, videos 100 MB.
+ * it under its real extension. Images, audio and other files may be up to 20 MB, videos 2 GB (the
+ * defaults: the server's limits come from UPLOAD_FILE_MAX_MB / UPLOAD_VIDEO_MAX_MB).
  * Stored files are read back through /api/common/file/view/<id>.<ext> (logged-in users), and the few
  * files another module publishes (the site logos of the login page) through
  * /api/common/file/public/<id>.<ext> without login.
  */
 import { z } from 'zod';
 import { defineErrors } from './errors';
-import { download, upload } from './endpoint';
+import { download, json, upload } from './endpoint';
 
 /** SPEC §5 attachment types by kind (extensions, lower case, without the dot). */
 export const FILE_TYPES = {
@@ -31,10 +32,14 @@ export const LOGO_TYPES: readonly FileExt[] = ['jpg', 'jpeg', 'png'];
 export const AVATAR_TYPES: readonly FileExt[] = ['jpg', 'png', 'jpeg'];
 
 const MB = 1024 * 1024;
-/** Largest file per kind, in bytes: videos 100 MB, everything else 20 MB. */
-export const FILE_MAX_BYTES: Readonly<Record<FileKind, number>> = { image: 20 * MB, video: 100 * MB, audio: 20 * MB, file: 20 * MB };
-/** Largest upload of any kind (the endpoint's limit; the server then checks the kind's own limit). */
-export const UPLOAD_MAX_BYTES = 100 * MB;
+/**
+ * Largest file per kind, in bytes, by default: videos 2 GB (streamed to disk, then to the storage;
+ * HTTP Range serves them), everything else 20 MB. The browser checks these before sending; the
+ * server's own limits are UPLOAD_VIDEO_MAX_MB and UPLOAD_FILE_MAX_MB (same defaults).
+ */
+export const FILE_MAX_BYTES: Readonly<Record<FileKind, number>> = { image: 20 * MB, video: 2048 * MB, audio: 20 * MB, file: 20 * MB };
+/** Largest upload of any kind by default (the endpoint's documented limit; the server applies its configured limit per kind). */
+export const UPLOAD_MAX_BYTES = 2048 * MB;
 
 /** The kind of an extension (with or without the dot, any case), or null when it is not accepted. */
 export function fileKindOf(ext: string): FileKind | null {
@@ -66,7 +71,47 @@ export const FileError = defineErrors({
   TOO_LARGE: { code: 90060002, msg: '文件过大，不能上传！' },
   /** An empty file. */
   EMPTY: { code: 90060003, msg: '不能上传空文件！' },
+  /** The storage provider refused the file or could not be reached (the reason follows). */
+  STORAGE_FAILED: { code: 90060004, msg: '文件存储失败！' },
+  /** A token call for a provider whose configuration was never saved. */
+  NOT_CONFIGURED: { code: 90060005, msg: '云存储尚未配置，无法获取上传令牌！' },
+  /** SPEC §8: the provider refused the token request ('获取上传令牌失败： {err}'). */
+  TOKEN_FAILED: { code: 90060006, msg: '获取上传令牌失败！' },
+  /** SPEC §8 COS variant. */
+  COS_TOKEN_FAILED: { code: 90060007, msg: '获取COS上传令牌失败' },
 });
+
+/** SPEC §9: the browser asks for new cloud upload credentials every 300 000 ms (they last 1 800 s). */
+export const CLOUD_TOKEN_REFRESH_MS = 300_000;
+
+/** Temporary OSS credentials of /api/common/oss/sts (STS AssumeRole; the browser uploads with ali-oss). */
+export const ossSts = z.object({
+  region: z.string(),
+  endpoint: z.string(),
+  bucket: z.string(),
+  url: z.string(),
+  accessKeyId: z.string(),
+  accessKeySecret: z.string(),
+  stsToken: z.string(),
+  /** ISO time the credentials end. */
+  expiration: z.string(),
+});
+/** Temporary COS credentials of /api/common/cos/token (STS GetFederationToken; times in seconds). */
+export const cosToken = z.object({
+  region: z.string(),
+  bucket: z.string(),
+  url: z.string(),
+  tmpSecretId: z.string(),
+  tmpSecretKey: z.string(),
+  sessionToken: z.string(),
+  startTime: z.number(),
+  expiredTime: z.number(),
+});
+/** A qiniu upload token of /api/common/qiniu/token; the browser posts to the endpoint's upload host (`expiration` in seconds). */
+export const qiniuToken = z.object({ token: z.string(), bucket: z.string(), url: z.string(), endpoint: z.string(), expiration: z.number() });
+export type OssSts = z.infer<typeof ossSts>;
+export type CosToken = z.infer<typeof cosToken>;
+export type QiniuToken = z.infer<typeof qiniuToken>;
 
 /** Calls of files. */
 export const fileApi = {
@@ -94,4 +139,7 @@ export const fileApi = {
     fileName: 'file',
     ours: true,
   }),
+  ossSts: json({ path: '/api/common/oss/sts', readOnly: true, summary: '阿里云OSS直传临时凭证（STS AssumeRole，需已配置阿里云存储）', access: 'user', data: ossSts }),
+  cosToken: json({ path: '/api/common/cos/token', readOnly: true, summary: '腾讯云COS直传临时密钥（STS GetFederationToken，需已配置腾讯云存储）', access: 'user', data: cosToken }),
+  qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，需已配置七牛云存储）', access: 'user', data: qiniuToken }),
 };

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -56,6 +56,16 @@ export interface UploadedFile {
   size: number;
 }
 
+/** Options of one upload route. */
+export interface UploadOptions {
+  /**
+   * The largest size of a file named `fileName` (decided at run time, e.g. from the environment)
+   * and the error answered when it is larger: replaces `file.maxBytes`. Nothing past the limit is
+   * written, and the temporary file is removed.
+   */
+  limit?: (fileName: string) => { bytes: number; error: Error };
+}
+
 /** What a download handler answers: the bytes or a stream, and optionally a file name and type. */
 export interface FileAnswer {
   body: Buffer | Readable;
@@ -67,6 +77,38 @@ export interface FileAnswer {
   disposition?: 'inline' | 'attachment';
   /** Defaults to 'no-store' (exports and generated files); a file that never changes may be cached. */
   cacheControl?: string;
+  /**
+   * Bytes of the whole file: when given the answer carries `Accept-Ranges: bytes` and its length,
+   * and `range` may answer a part of it (HTTP Range, RFC 9110 §14; `parseRange` decides it).
+   */
+  size?: number;
+  /** `body` holds bytes start..end only (206 + Content-Range), or the asked range was unsatisfiable (416, no body). */
+  range?: { start: number; end: number } | 'unsatisfiable';
+}
+
+/**
+ * The one byte range of a `Range` header for a file of `size` bytes (RFC 9110 §14.1.2): `{start,
+ * end}` (both included; `bytes=a-b`, `bytes=a-`, suffix `bytes=-n`; an end past the file is cut to
+ * its last byte), 'unsatisfiable' when it starts at or past the end (or asks 0 suffix bytes), null
+ * when there is no header, it is malformed, or it asks several ranges (the whole file is answered).
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  const a = m[1] as string;
+  const b = m[2] as string;
+  if (a === '') {
+    const n = Number(b);
+    if (n === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(a);
+  const end = b === '' ? size - 1 : Number(b);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return null;
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end: Math.min(end, size - 1) };
 }
 
 /** An endpoint as registered, with the module that serves it (permission matrix, API list). */
@@ -83,6 +125,7 @@ export interface Router {
   upload<F extends z.ZodType, D extends z.ZodType, A extends Access>(
     ep: UploadEndpoint<F, D, A>,
     handler: (ctx: Ctx<A> & { fields: z.output<F>; file: UploadedFile }) => Promise<z.input<D>>,
+    opts?: UploadOptions,
   ): void;
   download<B extends z.ZodType, A extends Access>(ep: DownloadEndpoint<B, A>, handler: (ctx: Ctx<A> & { body: z.output<B> }) => Promise<FileAnswer>): void;
   /**
@@ -188,7 +231,7 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
       });
     },
 
-    upload(ep, handler) {
+    upload(ep, handler, opts) {
       record(ep);
       app.route({
         method: 'POST',
@@ -205,7 +248,8 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
           let file: UploadedFile | undefined;
           const raw: Record<string, string> = {};
           try {
-            for await (const part of req.parts({ limits: { fileSize: ep.file.maxBytes, files: 3, fields: 20 } })) {
+            // With a limit per file the counting stream below cuts it; otherwise busboy truncates at file.maxBytes.
+            for await (const part of req.parts({ limits: { fileSize: opts?.limit ? Number.MAX_SAFE_INTEGER : ep.file.maxBytes, files: 3, fields: 20 } })) {
               if (part.type === 'file') {
                 if (part.fieldname !== ep.file.field || file) {
                   part.file.resume();
@@ -216,8 +260,19 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
                   part.file.resume();
                   throw badParams(`文件格式不正确，${missing}`);
                 }
-                await pipeline(part.file, fs.createWriteStream(tmp));
-                if (part.file.truncated) throw badParams(`文件不能超过${Math.round(ep.file.maxBytes / 1024 / 1024)}MB！`);
+                const limit = opts?.limit?.(part.filename) ?? { bytes: ep.file.maxBytes, error: badParams(`文件不能超过${Math.round(ep.file.maxBytes / 1024 / 1024)}MB！`) };
+                let seen = 0;
+                // Counts while writing: nothing past the limit reaches the disk; the rest of the request
+                // is read and dropped so that the client gets the answer, not a reset connection.
+                const counter = new Transform({
+                  transform(chunk: Buffer, _enc, done) {
+                    const room = limit.bytes - seen;
+                    seen += chunk.length;
+                    done(null, room <= 0 ? undefined : room >= chunk.length ? chunk : chunk.subarray(0, room));
+                  },
+                });
+                await pipeline(part.file, counter, fs.createWriteStream(tmp));
+                if (part.file.truncated || seen > limit.bytes) throw limit.error;
                 file = { path: tmp, name: part.filename, size: fs.statSync(tmp).size };
               } else if (typeof part.value === 'string' && part.value.trim() !== '') {
                 raw[part.fieldname] = part.value.trim();
@@ -248,6 +303,18 @@ export function createRouter(app: FastifyInstance, module: string, registered: R
           const input = (ep.method === 'GET' ? req.query : req.body) ?? {};
           const answer = await run(ep, req, () => handler({ body: input as z.output<typeof ep.body>, user, req, reply }));
           const fileName = answer.fileName ?? ep.fileName;
+          if (answer.size !== undefined) {
+            reply.header('accept-ranges', 'bytes');
+            if (answer.range === 'unsatisfiable') {
+              if (answer.body instanceof Readable) answer.body.destroy();
+              return reply.code(416).header('content-range', `bytes */${answer.size}`).header('cache-control', 'no-store').send();
+            }
+            if (answer.range) {
+              reply.code(206).header('content-range', `bytes ${answer.range.start}-${answer.range.end}/${answer.size}`).header('content-length', answer.range.end - answer.range.start + 1);
+            } else {
+              reply.header('content-length', answer.size);
+            }
+          }
           return reply
             .header('content-type', answer.contentType ?? MIME[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream')
             .header('content-disposition', contentDisposition(fileName, answer.disposition))

@@ -6,6 +6,7 @@
  */
 import { MenuType } from '@kaopei/contracts';
 import { SysConfigPerm, configApi } from '@kaopei/contracts/sys-config';
+import { PropPerm, propApi } from '@kaopei/contracts/sys-config-prop';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { SysConfigService } from './sys-config.service';
@@ -19,7 +20,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'sysConfig',
   summary: '系统配置',
-  tables: ['sys_config', 'sys_switch_config'],
+  tables: ['sys_config', 'sys_switch_config', 'sys_config_prop', 'sys_config_prop_current'],
   service: (ctx) => new SysConfigService(ctx),
   routes: (r, config) => {
     r.json(configApi.site, () => config.site());
@@ -31,6 +32,16 @@ export default defineModule({
     r.json(configApi.switchDetail, () => config.switchDetail());
     r.json(configApi.switchSave, async ({ body, user }) => {
       await config.saveSwitch(body, user.userId);
+      return null;
+    });
+    // Provider configurations (storage; SPEC §7 /api/sys/config/prop/*), admin-only (SPEC §6).
+    r.json(propApi.detail, ({ body }) => config.props.detail(body.type, body.provider));
+    r.json(propApi.save, async ({ body, user }) => {
+      await config.props.save(body, user.userId);
+      return null;
+    });
+    r.json(propApi.change, async ({ body, user }) => {
+      await config.props.change(body.type, body.provider, user.userId);
       return null;
     });
   },
@@ -46,6 +57,10 @@ export default defineModule({
     {
       parent: 'SysMgr', type: MenuType.MENU, title: '功能开关', path: '/admin/sys/switch', name: 'SysSwitch', component: 'SysSwitch', icon: 'SwitchOutlined', sort: 7,
       children: [fn('保存功能开关', SysConfigPerm.SWITCH, 0)],
+    },
+    {
+      parent: 'SysMgr', type: MenuType.MENU, title: '存储配置', path: '/admin/sys/storage', name: 'SysStorage', component: 'SysStorage', icon: 'CloudServerOutlined', sort: 9,
+      children: [fn('保存存储配置', PropPerm.UPDATE, 0)],
     },
   ],
 });

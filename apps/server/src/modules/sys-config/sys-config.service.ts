@@ -20,6 +20,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
 import { DEFAULT_DEPT_CODE } from '../sys-depart/sys-depart.constants';
 import * as repo from './sys-config.repository';
+import { SysConfigPropService } from './sys-config-prop.service';
 import type { SysConfigTable, SysSwitchConfigTable } from './sys-config.tables';
 
 /** Bus topic: the configuration changed (every process drops its cached copy). */
@@ -60,7 +61,11 @@ export class SysConfigService {
   /** Bumped by every invalidation: a read that started before it does not refill the cache. */
   private generation = 0;
 
+  /** Provider configurations (storage; later face and live): /api/sys/config/prop/*. */
+  readonly props: SysConfigPropService;
+
   constructor(private readonly ctx: ModuleContext) {
+    this.props = new SysConfigPropService(ctx);
     ctx.bus.subscribe(CONFIG_CHANGED, () => this.invalidate());
   }
 

@@ -1,7 +1,9 @@
 /**
- * Module sysFile: file upload (SPEC §5 "Uploads", §7 /api/common/file/upload) for every logged-in
+ * Module sysFile: file upload (SPEC §5 "Uploads", §7 /api/common/file/upload) to the current storage
+ * provider (local, aliyun OSS, qcloud COS, qiniu: sys-config prop type 'upload') for every logged-in
  * user (learners upload avatars), the stored files read back at /api/common/file/view/<id>.<ext>
- * (login needed) and published ones at /api/common/file/public/<id>.<ext> (no login). Uploads are
+ * (login needed; HTTP Range) and published ones at /api/common/file/public/<id>.<ext> (no login);
+ * the cloud upload credentials /api/common/oss/sts, /cos/token, /qiniu/token. Uploads are
  * not operation-log entries (access 'user', no permission code).
  */
 import { fileApi } from '@kaopei/contracts/sys-file';
@@ -21,10 +23,16 @@ export default defineModule({
   name: 'sysFile',
   summary: '文件上传',
   tables: ['sys_file'],
+  deps: ['sysConfig'],
   service: (ctx) => new SysFileService(ctx),
   routes: (r, files) => {
-    r.upload(fileApi.upload, ({ file, user }) => files.save(file, user.userId));
-    r.download(fileApi.view, ({ req }) => files.open(fileParam(req.params), false));
-    r.download(fileApi.public, ({ req }) => files.open(fileParam(req.params), true));
+    // The size limit is the kind's (by the name's extension): the stream is cut there, before the content check.
+    r.upload(fileApi.upload, ({ file, user }) => files.save(file, user.userId), { limit: (name) => files.uploadLimit(name) });
+    r.download(fileApi.view, ({ req }) => files.open(fileParam(req.params), false, req.headers.range));
+    r.download(fileApi.public, ({ req }) => files.open(fileParam(req.params), true, req.headers.range));
+    // Browser direct-upload credentials of the cloud providers (SPEC §7 "Upload"), for logged-in users.
+    r.json(fileApi.ossSts, ({ user }) => files.ossSts(user.userId));
+    r.json(fileApi.cosToken, () => files.cosToken());
+    r.json(fileApi.qiniuToken, () => files.qiniuToken());
   },
 });

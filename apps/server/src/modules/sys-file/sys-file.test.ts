@@ -125,7 +125,7 @@ describe('upload', () => {
     expect(filesOnDisk()).toEqual(disk);
   });
 
-  it('allows videos up to 100 MB and other files up to 20 MB', async () => {
+  it('allows videos over 20 MB (default up to 2 GB) and other files up to 20 MB', async () => {
     const rows = await fileCount();
     const big = Buffer.concat([png(), Buffer.alloc(20 * 1024 * 1024 - png().length + 1)]);
     expect(await uploadFile('big.png', big, learner.token)).toMatchObject({ code: FileError.TOO_LARGE.code, msg: '图片不能超过20MB！' });
