@@ -11,7 +11,7 @@
  *   (browser-image-compression, loaded only then; no web worker, whose script the CSP would refuse).
  * - Removal asks '确定移除文件吗？'. A failed upload (success false) warns with the server's msg or
  *   '上传失败' and leaves the list (SPEC §8); transport failures are shown by the request helper.
- * - The server checks the real type (from the content) and the size (videos 100 MB, others 20 MB);
+ * - The server checks the real type (from the content) and the size (FILE_MAX_BYTES: videos 2 GB, others 20 MB; the server's limits are UPLOAD_VIDEO_MAX_MB and UPLOAD_FILE_MAX_MB);
  *   the size is also checked here first so a too large file is not sent at all.
  * - The file is sent with XMLHttpRequest (`uploadWithProgress`: fetch reports no upload progress),
  *   token header, SPEC §9 timeout 1 200 000 ms; the upload list shows a progress bar with the
