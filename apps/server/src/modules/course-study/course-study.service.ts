@@ -85,9 +85,7 @@ export class CourseStudyService {
 
   /** The learner's plan of a course (throws when the learner may not study it). */
   async plan(userId: string, courseId: string): Promise<StudyPlan> {
-    const source = this.planOverride ?? (this.ctx.services as unknown as { course?: StudyPlanSource }).course;
-    if (!source) throw new AppError(StudyError.FILE_NOT_IN_COURSE, '课程模块未启用！');
-    return source.studyPlan(userId, courseId);
+    return (this.planOverride ?? this.ctx.services.course).studyPlan(userId, courseId);
   }
 
   private static fileOf(plan: StudyPlan, fileId: string): StudyPlanFile {

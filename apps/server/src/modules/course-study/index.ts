@@ -5,7 +5,8 @@
  * /api/socket/read/{userId}/{courseId}/{fileId}). Courses' plans come from module course
  * (`studyPlan`); completion grants the course's certificate and points and sends a message, once.
  */
-import { READ_SOCKET_PATH, courseStudyApi } from '@kaopei/contracts/course-study';
+import { CourseStudyPerm, READ_SOCKET_PATH, courseStudyApi } from '@kaopei/contracts/course-study';
+import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import type { StudyDeps } from './course-study.complete';
 import { CourseStudyService } from './course-study.service';
@@ -20,7 +21,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'courseStudy',
   summary: '课程学习（服务器计时、学习验证、学习记录）',
-  deps: ['captcha', 'cert', 'points', 'sysUser', 'notify', 'courseFile'] satisfies StudyDeps[],
+  deps: ['captcha', 'cert', 'points', 'sysUser', 'notify', 'courseFile', 'course'] satisfies StudyDeps[],
   tables: ['el_course_file_learn', 'el_course_learn', 'el_course_study_stream', 'el_course_study_check'],
   service: (ctx) => new CourseStudyService(ctx),
   routes: (r, study) => {
@@ -32,6 +33,7 @@ export default defineModule({
     r.json(courseStudyApi.fetchFile, ({ body, user }) => study.fetchFile(user.userId, body.courseId, body.fileId));
     r.json(courseStudyApi.fixProcess, ({ body }) => study.fixProcess(body));
   },
+  menus: [{ parent: 'ListCourse', ...fn('修正学习进度', CourseStudyPerm.FIX, 7) }],
   on: {
     'courseStudy.finished': (study) => (e) => study.onFinished(e),
   },
