@@ -196,10 +196,18 @@ export type FetchFileRes = z.infer<typeof fetchFileRes>;
 /** POST /api/course/file/learn/course-files: my progress per file of one course (the chapter list). */
 export const courseFilesReq = z.object({ courseId: idSchema });
 export const courseFilesRes = z.object({
+  courseTitle: z.string(),
   courseProcess: z.number().int(),
   courseFinished: z.boolean(),
-  files: z.array(z.object({ fileId: z.string(), process: z.number().int(), learnSec: z.number().int(), needSec: z.number().int(), finished: z.boolean() })),
+  /** In course order (chapter, sort). */
+  files: z.array(
+    z.object({
+      fileId: z.string(), title: z.string(), chapter: z.string(), sort: z.number().int(), fileType: z.number().int(),
+      process: z.number().int(), learnSec: z.number().int(), needSec: z.number().int(), finished: z.boolean(),
+    }),
+  ),
 });
+export type CourseFilesRes = z.infer<typeof courseFilesRes>;
 
 export const courseStudyApi = {
   progress: json({

@@ -246,11 +246,12 @@ export class CourseStudyService {
     const course = await repo.findCourse(this.ctx.db, userId, courseId);
     const totals = await this.courseTotals(this.ctx.db, plan, userId);
     return {
+      courseTitle: plan.title,
       courseProcess: course?.finished === 1 ? 100 : totals.process,
       courseFinished: course?.finished === 1,
       files: plan.files.map((f) => {
         const p = progressOf(rows.get(f.fileId), f.needSec);
-        return { fileId: f.fileId, process: processOf(p, f.pageCount), learnSec: learnSecOf(p.learnMs), needSec: f.needSec, finished: p.finished };
+        return { fileId: f.fileId, title: f.title, chapter: f.chapter, sort: f.sort, fileType: f.fileType, process: processOf(p, f.pageCount), learnSec: learnSecOf(p.learnMs), needSec: f.needSec, finished: p.finished };
       }),
     };
   }
