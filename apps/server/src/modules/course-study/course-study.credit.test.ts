@@ -14,10 +14,12 @@ const fresh = (needSec = 60): FileProgress => ({ learnMs: 0, needSec, lastPositi
 function run(rule: FileRule, reports: TimedReport[], start = fresh()) {
   let p = start;
   let prevAt: number | null = null;
+  let prevPlaying = false;
   const results = reports.map((r) => {
-    const res = creditReport(p, prevAt, r, rule);
+    const res = creditReport(p, prevAt, r, rule, prevPlaying);
     p = res.next;
     prevAt = r.at;
+    prevPlaying = r.playing;
     return res;
   });
   return { p, results };
@@ -51,8 +53,11 @@ describe('creditReport', () => {
       { at: 3610_000, position: 20, playing: false },
       { at: 3620_000, position: 20, playing: true },
     ]);
-    expect(results.map((r) => [r.creditMs, r.reason])).toEqual([[0, 'baseline'], [0, 'gap'], [0, 'paused'], [10_000, null]]);
-    expect(p.learnMs).toBe(10_000);
+    // The interval ending with the first "playing" after a pause was paused: not credited either.
+    expect(results.map((r) => [r.creditMs, r.reason])).toEqual([[0, 'baseline'], [0, 'gap'], [0, 'paused'], [0, 'paused']]);
+    expect(p.learnMs).toBe(0);
+    const after = creditReport(p, 3620_000, { at: 3630_000, position: 30, playing: true }, video, true);
+    expect(after.creditMs).toBe(10_000);
   });
 
   it('drag-lock: a seek beyond maxPosition + elapsed × 2 + 2 s is refused and reverted; within it is credited', () => {

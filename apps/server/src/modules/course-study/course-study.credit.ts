@@ -8,7 +8,8 @@
  * - credit ≤ the wall-clock time since the stream's previous accepted report (`prevAt`); the first
  *   report of a stream (no `prevAt`) only sets the baseline; a silence longer than CREDIT_CAP_MS
  *   credits nothing for the gap (the report becomes the new baseline);
- * - only while playing (videos) / visible (documents, links);
+ * - only while playing (videos) / visible (documents, links) — at BOTH ends of the interval (a
+ *   report saying "playing" after a paused one does not buy the paused time);
  * - drag-lock (videoDrag false, videos): a position beyond maxPosition + elapsed × MAX_PLAYBACK_RATE
  *   + SEEK_TOLERANCE_SEC is a forbidden seek: nothing credited, the reply says revert to maxPosition;
  * - a file is finished when learnMs ≥ needSec × 1000 and, for a document with a known page count,
@@ -85,9 +86,10 @@ export function addPage(pages: readonly number[], page: number | undefined, page
 
 /**
  * Applies one report to a file's progress. `prevAt`: the time of the stream's previous accepted
- * report (null: none, this report is the baseline). Never credits more than `report.at - prevAt`.
+ * report (null: none, this report is the baseline); `prevPlaying`: whether that report said playing.
+ * Never credits more than `report.at - prevAt`.
  */
-export function creditReport(p: FileProgress, prevAt: number | null, report: TimedReport, rule: FileRule): CreditResult {
+export function creditReport(p: FileProgress, prevAt: number | null, report: TimedReport, rule: FileRule, prevPlaying = true): CreditResult {
   const elapsed = prevAt === null ? 0 : Math.max(0, report.at - prevAt);
   const gap = prevAt !== null && elapsed > CREDIT_CAP_MS;
   const usable = gap ? 0 : elapsed;
@@ -104,8 +106,8 @@ export function creditReport(p: FileProgress, prevAt: number | null, report: Tim
     }
   }
 
-  const creditMs = report.playing ? usable : 0;
-  const reason: NoCreditReason | null = prevAt === null ? 'baseline' : gap ? 'gap' : !report.playing ? 'paused' : null;
+  const creditMs = report.playing && prevPlaying ? usable : 0;
+  const reason: NoCreditReason | null = prevAt === null ? 'baseline' : gap ? 'gap' : !(report.playing && prevPlaying) ? 'paused' : null;
   const next: FileProgress = {
     learnMs: p.learnMs + creditMs,
     needSec: p.needSec,

@@ -29,7 +29,7 @@ export async function insertStream(db: Executor, row: ElCourseStudyStreamTable):
 export async function swapStream(db: Executor, prev: ElCourseStudyStreamTable, next: ElCourseStudyStreamTable): Promise<boolean> {
   const res = await db
     .updateTable('el_course_study_stream')
-    .set({ streamId: next.streamId, courseId: next.courseId, fileId: next.fileId, lastAt: next.lastAt, leaseUntil: next.leaseUntil })
+    .set({ streamId: next.streamId, courseId: next.courseId, fileId: next.fileId, lastAt: next.lastAt, lastPlaying: next.lastPlaying, leaseUntil: next.leaseUntil })
     .where('userId', '=', prev.userId)
     .where('streamId', '=', prev.streamId)
     .where('lastAt', '=', prev.lastAt)

@@ -115,12 +115,12 @@ export class CourseStudyService {
         if (at > Number(check.triggerAt) + CHECK_GRACE_MS) throw new AppError(StudyError.CHECK_BROKEN);
         throw new AppError(StudyError.CHECK_PENDING, undefined, checkView(check, at));
       }
-      const claim = await this.claim(trx, userId, streamId, courseId, fileId, at);
+      const claim = await this.claim(trx, userId, streamId, courseId, fileId, at, r.playing);
       const row = await repo.findFileLearn(trx, userId, courseId, fileId);
       const before = progressOf(row, file.needSec);
       const res = claim === 'duplicate'
         ? { creditMs: 0, next: before, revert: null, reason: 'duplicate' as const, justFinished: false }
-        : creditReport(before, claim, { at, position: r.position, playing: r.playing, page: r.page }, rule);
+        : creditReport(before, claim?.at ?? null, { at, position: r.position, playing: r.playing, page: r.page }, rule, claim?.playing ?? false);
       const p = res.next;
       await repo.saveFileLearn(trx, {
         id: row?.id ?? newId(), userId, courseId, fileId, courseName: plan.title.slice(0, 200), fileName: file.title.slice(0, 200),
@@ -160,17 +160,18 @@ export class CourseStudyService {
 
   /**
    * Claims the learner's study slot for `streamId` at `at`: answers the stream's previous accepted
-   * report time (null: this report is a baseline) or 'duplicate' (a parallel report of the same
-   * stream won the compare-and-set). Throws STOPPED while another stream's lease is alive.
+   * report (its time and playing flag; null: this report is a baseline) or 'duplicate' (a parallel
+   * report of the same stream won the compare-and-set). Throws STOPPED while another stream's lease
+   * is alive.
    */
-  private async claim(trx: Trx, userId: string, streamId: string, courseId: string, fileId: string, at: number): Promise<number | null | 'duplicate'> {
-    const next = { userId, streamId, courseId, fileId, lastAt: at, leaseUntil: at + STREAM_LEASE_MS };
+  private async claim(trx: Trx, userId: string, streamId: string, courseId: string, fileId: string, at: number, playing: boolean): Promise<{ at: number; playing: boolean } | null | 'duplicate'> {
+    const next = { userId, streamId, courseId, fileId, lastAt: at, lastPlaying: playing ? 1 : 0, leaseUntil: at + STREAM_LEASE_MS };
     const s = await repo.findStream(trx, userId);
     if (!s) return (await repo.insertStream(trx, next)) ? null : 'duplicate';
     if (s.streamId !== streamId && Number(s.leaseUntil) > at) throw new AppError(StudyError.STOPPED);
     if (!(await repo.swapStream(trx, s, next))) return 'duplicate';
     const same = s.streamId === streamId && s.courseId === courseId && s.fileId === fileId && Number(s.lastAt) > 0;
-    return same ? Number(s.lastAt) : null;
+    return same ? { at: Number(s.lastAt), playing: s.lastPlaying === 1 } : null;
   }
 
   /** Frees the learner's slot when `streamId` holds it (its socket closed). */

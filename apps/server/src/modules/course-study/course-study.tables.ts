@@ -58,6 +58,8 @@ export interface ElCourseStudyStreamTable {
   fileId: string;
   /** Server time of the stream's last accepted report (0: none yet, the next report is a baseline). */
   lastAt: Ms;
+  /** The last accepted report said playing (1) or paused/hidden (0): an interval is credited only when both its ends were playing. */
+  lastPlaying: Flag;
   /** The stream keeps the slot until then. */
   leaseUntil: Ms;
 }

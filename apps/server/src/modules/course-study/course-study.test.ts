@@ -83,6 +83,9 @@ describe('study time', () => {
     expect(must(await progress(a, plan, s, { position: 230 }))).toMatchObject({ creditedSec: 0, reason: 'gap', learnSec: r.learnSec });
     advanceClock(10_000);
     expect(must(await progress(a, plan, s, { position: 240, playing: false }))).toMatchObject({ creditedSec: 0, reason: 'paused', learnSec: r.learnSec });
+    // Pressing play again does not buy the paused interval.
+    advanceClock(10_000);
+    expect(must(await progress(a, plan, s, { position: 240, playing: true }))).toMatchObject({ creditedSec: 0, reason: 'paused', learnSec: r.learnSec });
     const saved = must(await fetchFile(a, plan));
     expect(saved).toMatchObject({ learnSec: r.learnSec, needSec: 30, lastPosition: 240, finished: false, fileType: 33 });
     // process follows the credited milliseconds: learnSec / needSec, within the second learnSec rounds off.

@@ -48,6 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('course_id', 'varchar(32)', (c) => c.notNull())
     .addColumn('file_id', 'varchar(32)', (c) => c.notNull())
     .addColumn('last_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_playing', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 
