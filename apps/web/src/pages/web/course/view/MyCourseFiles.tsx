@@ -29,7 +29,7 @@ const COLUMNS: TableColumnsType<LearnRow> = [
   },
   { title: '课程名称', dataIndex: 'courseName', ellipsis: true },
   { title: '最后学习时间', dataIndex: 'updateTime', width: 170 },
-  { title: '学习进度', dataIndex: 'process', width: 100, render: (v: number) => <Progress type="circle" size={40} percent={v} /> },
+  { title: '学习进度', dataIndex: 'process', width: 100, render: (v: number) => <Progress type="circle" size={40} percent={v} format={(p) => `${p ?? 0}%`} /> },
 ];
 
 export default function MyCourseFiles() {
