@@ -56,15 +56,11 @@ export default defineModule({
   sharedIds: [courseApi.simpleDetail, courseApi.detail, courseApi.buy, courseQaApi.paging, courseQaApi.detail, courseQaApi.save],
   menus: [
     {
-      type: MenuType.MENU, title: '课程管理', path: '/admin/course', name: 'CourseMgr', component: 'Layout', redirect: '/admin/course/list', alwaysShow: true, icon: 'ReadOutlined', sort: 2,
+      // Under the course-file module's parent '课程管理' (/admin/course).
+      parent: 'CourseMgr', type: MenuType.MENU, title: '课程列表', path: '/admin/course/list', name: 'ListCourse', component: 'ListCourse', icon: 'ReadOutlined', sort: 0,
       children: [
-        {
-          type: MenuType.MENU, title: '课程列表', path: '/admin/course/list', name: 'ListCourse', component: 'ListCourse', icon: 'ReadOutlined', sort: 1,
-          children: [
-            fn('课程列表', CoursePerm.LIST, 0), fn('添加课程', CoursePerm.ADD, 1), fn('修改课程', CoursePerm.UPDATE, 2), fn('删除课程', CoursePerm.DELETE, 3), fn('启用禁用', CoursePerm.STATE, 4),
-            fn('课程申请审核', CoursePerm.BUY_AUDIT, 5), fn('课程问答回复', CoursePerm.QA_REPLY, 6),
-          ],
-        },
+        fn('课程列表', CoursePerm.LIST, 0), fn('添加课程', CoursePerm.ADD, 1), fn('修改课程', CoursePerm.UPDATE, 2), fn('删除课程', CoursePerm.DELETE, 3), fn('启用禁用', CoursePerm.STATE, 4),
+        fn('课程申请审核', CoursePerm.BUY_AUDIT, 5), fn('课程问答回复', CoursePerm.QA_REPLY, 6),
       ],
     },
     { parent: 'Web', type: MenuType.MENU, title: '公开课程', path: '/web/publicCourse', name: 'PublicCourse', component: 'PublicCourse', sort: 5, grant: 'all' },
