@@ -199,6 +199,11 @@ export class CourseService {
     return repo.countCourses(this.db);
   }
 
+  /** At start: the file library refuses to delete a file a live course uses (courseFile.registerUsage). */
+  registerFileUsage(): void {
+    this.ctx.services.courseFile.registerUsage((fileIds) => repo.fileIdsInUse(this.db, fileIds));
+  }
+
   // ------------------------------------------------------------ learner
 
   /** My courses: enabled courses I own, or open to me and free. */

@@ -52,6 +52,7 @@ export default defineModule({
     r.json(courseQaApi.detail, ({ body, user }) => courses.qa.detail(user, body.id));
     r.json(courseQaApi.save, ({ body, user }) => courses.qa.save(user, body));
   },
+  start: async (courses) => courses.registerFileUsage(),
   // Courses every learner may ask about by id (those not open to them answer 10010003).
   sharedIds: [courseApi.simpleDetail, courseApi.detail, courseApi.buy, courseQaApi.paging, courseQaApi.detail, courseQaApi.save],
   menus: [
