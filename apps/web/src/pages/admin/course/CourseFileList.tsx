@@ -53,7 +53,7 @@ export function CourseFileList({ value = NONE, onChange }: Props) {
       title: '章节',
       dataIndex: 'chapter',
       width: 160,
-      render: (v: string, _r, i) => <Input size="small" value={v} maxLength={100} placeholder="章节名称" onChange={(e) => patch(i, { chapter: e.target.value })} data-testid={`course-file-chapter-${i}`} />,
+      render: (v: string, _r, i) => <Input size="small" value={v} maxLength={100} placeholder="章节名称" onChange={(e) => patch(i, { chapter: e.target.value })} data-testid={`course-files-chapter-${i}`} />,
     },
     { title: '课件名称', dataIndex: 'title', ellipsis: true },
     { title: '类型', dataIndex: 'fileType_dictText', width: 64 },
@@ -71,7 +71,7 @@ export function CourseFileList({ value = NONE, onChange }: Props) {
           value={v}
           placeholder={`默认${Math.ceil(courseNeedSec(r, null) / 60)}`}
           onChange={(n) => patch(i, { needMinutes: typeof n === 'number' ? n : null })}
-          data-testid={`course-file-need-${i}`}
+          data-testid={`course-files-need-${i}`}
         />
       ),
     },
@@ -83,7 +83,7 @@ export function CourseFileList({ value = NONE, onChange }: Props) {
         <Space size={0}>
           <Button type="link" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label="上移" />
           <Button type="link" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label="下移" />
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => set(value.filter((_, j) => j !== i))} aria-label="移除" data-testid={`course-file-remove-${i}`} />
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => set(value.filter((_, j) => j !== i))} aria-label="移除" data-testid={`course-files-remove-${i}`} />
         </Space>
       ),
     },
@@ -92,7 +92,7 @@ export function CourseFileList({ value = NONE, onChange }: Props) {
   return (
     <>
       <Table<CourseFileDraft> rowKey="fileId" size="small" pagination={false} columns={columns} dataSource={value} locale={{ emptyText: '暂无相关数据！' }} scroll={{ x: 760 }} />
-      <Button style={{ marginTop: 8 }} icon={<PlusOutlined />} onClick={() => setPicking(true)} data-testid="course-file-add">
+      <Button style={{ marginTop: 8 }} icon={<PlusOutlined />} onClick={() => setPicking(true)} data-testid="course-files-add">
         添加课件
       </Button>
       <CourseFilePicker
