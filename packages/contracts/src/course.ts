@@ -268,6 +268,8 @@ export const CoursePerm = {
   BUY_AUDIT: 'course:buy:audit',
   /** Reply to learners' questions (course Q&A). */
   QA_REPLY: 'course:qa:reply',
+  /** CourseStat and its export. */
+  STAT: 'course:stat',
 } as const;
 
 /** Errors of courses (block 2011). */

@@ -166,3 +166,9 @@ export async function fileIdsInUse(db: Executor, fileIds: readonly string[]): Pr
     .execute();
   return rows.map((r) => r.fileId);
 }
+
+/** How many 'user' refs a course has (open type 3: the people it is open to). */
+export async function countRefs(db: Executor, courseId: string, refType: string): Promise<number> {
+  const row = await db.selectFrom('el_course_ref').select(sql<number>`count(*)`.as('n')).where('courseId', '=', courseId).where('refType', '=', refType).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
