@@ -3,7 +3,8 @@
  * opens 课程管理 → 课程列表, adds a course whose file is picked with the course-file picker, with a
  * price of 10 points; the demo learner (given 20 points) finds it in 公开课程, opens its detail with
  * the chapter list, buys it in the purchase dialog (points debited once: the balance in the success
- * message), and then sees 开始学习 and the course in 我的课程; a second purchase is impossible.
+ * message), and then sees 开始学习 and the course in 我的课程; a second purchase is impossible; the
+ * administrator opens its CourseStat page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseApi } from '@kaopei/contracts/course';
@@ -70,5 +71,12 @@ describe.skipIf(skipWithoutChromium())('courses: build one with the file picker,
     await learner.getByTestId(`course-card-${courseId}`).waitFor();
     const again = await Api.login(server.baseUrl, DEMO_LEARNER).then((l) => l.call(courseApi.buy, { courseId }).then(() => 'bought', (e: Error) => e.message));
     expect(again).toContain('您已拥有该课程');
+
+    // CourseStat: open to every learner, nobody has studied yet.
+    await admin.locator('.admin-view:visible tr', { hasText: title }).getByTestId(`course-stat-${courseId}`).click();
+    await admin.waitForURL(`**/admin/course/stat/${courseId}`);
+    await admin.getByText(`课程统计：${title}`).waitFor();
+    await expect.poll(async () => (await admin.getByTestId('course-stat-started').textContent()) ?? '').toContain('0');
+    await admin.getByText(fileTitle).waitFor();
   });
 });

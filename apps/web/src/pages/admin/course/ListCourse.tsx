@@ -4,10 +4,12 @@
  * settings, state tag), add / edit (CourseFormModal), enable / disable (/api/course/course/state;
  * '状态修改成功!'), delete and batch delete with confirmation, 通知 (prepare-notify: the course.publish
  * message to the learners it is open to, a background job), 申请 (CourseBuyDialog: the learners'
- * purchases and applications, approve / reject) and 问答 (CourseQaDialog: questions and replies).
+ * purchases and applications, approve / reject), 问答 (CourseQaDialog: questions and replies) and 统计
+ * (CourseStat).
  * Buttons per permission code.
  */
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
@@ -24,6 +26,7 @@ import { CourseBuyDialog } from './CourseBuyDialog';
 import { CourseQaDialog } from './CourseQaDialog';
 
 export default function ListCourse() {
+  const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const { hasPerm } = useAuth();
   const list = usePagedList<{ title: string }, CourseRecord>(
@@ -84,7 +87,7 @@ export default function ListCourse() {
     {
       title: '操作',
       key: 'op',
-      width: 330,
+      width: 380,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
@@ -102,6 +105,9 @@ export default function ListCourse() {
           </RowAction>
           <RowAction code={CoursePerm.QA_REPLY} onClick={() => setAsking(r)} data-testid={`course-qa-${r.id}`}>
             问答
+          </RowAction>
+          <RowAction code={CoursePerm.STAT} onClick={() => navigate(`/admin/course/stat/${encodeURIComponent(r.id)}`)} data-testid={`course-stat-${r.id}`}>
+            统计
           </RowAction>
           <RowAction code={CoursePerm.DELETE} danger onClick={() => remove([r.id])}>
             删除

@@ -3,4 +3,5 @@ import type { ViewLoaders } from '../../../router/registry';
 
 export const views = {
   ListCourse: () => import('./ListCourse'),
+  CourseStat: () => import('./CourseStat'),
 } satisfies ViewLoaders;
