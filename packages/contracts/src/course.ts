@@ -71,7 +71,7 @@ export const courseSaveReq = z
     cover: z.string().trim().max(1000, '封面地址不能超过1000个字符').default(''),
     /** Rich text, sanitised at save. */
     content: z.string().max(50000, '课程介绍不能超过50000个字符').default(''),
-    catId: z.string().trim().max(32, 'ID格式不正确！').default(''),
+    catId: z.string().trim().max(64, '课程分类不正确！').default(''),
     /** True: the learner may seek freely; false: seeking forward is locked (SPEC §4 video player). */
     videoDrag: z.boolean({ error: '开关值不正确！' }).default(true),
     checkOn: z.boolean({ error: '开关值不正确！' }).default(false),
@@ -211,7 +211,7 @@ export const coursePagingParams = z.object({
   title: z.string().max(200).optional(),
   openType: z.number().int().optional(),
   state: z.number().int().optional(),
-  catId: z.string().max(32).optional(),
+  catId: z.string().max(64).optional(),
   type: z.number().int().optional(),
   excludes: z.array(idSchema).max(1000).optional(),
 });
@@ -220,7 +220,7 @@ export const coursePagingReq = pagingReq(coursePagingParams, { sort: COURSE_SORT
 export const coursePagingRes = pagingRes(courseRecord);
 
 /** Learner lists: title and category filters. */
-export const courseLearnPagingReq = pagingReq(z.object({ title: z.string().max(200).optional(), catId: z.string().max(32).optional() }));
+export const courseLearnPagingReq = pagingReq(z.object({ title: z.string().max(200).optional(), catId: z.string().max(64).optional() }));
 export const courseLearnPagingRes = pagingRes(courseLearnRecord);
 
 /** Ownership rows (el_course_user.state): 0 application waiting, 1 owned, 2 application rejected. */
@@ -268,6 +268,8 @@ export const CoursePerm = {
   BUY_AUDIT: 'course:buy:audit',
   /** Reply to learners' questions (course Q&A). */
   QA_REPLY: 'course:qa:reply',
+  /** CourseStat and its export. */
+  STAT: 'course:stat',
 } as const;
 
 /** Errors of courses (block 2011). */

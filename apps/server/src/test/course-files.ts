@@ -14,7 +14,7 @@ export async function insertCourseFile(t: TestApp, over: { title?: string; fileT
     .insertInto('el_course_file')
     .values({
       id, title: over.title ?? `课件${id.slice(-6)}`, fileType: over.fileType ?? 33, viewUrl: over.fileType === 11 ? 'https://example.com/' : '', fileUrl: over.fileType === 11 ? '' : `/upload/${id}.mp4`,
-      hlsUrl: '', fileSize: 1000, duration: over.duration ?? 0, pageCount: over.pageCount ?? 0, catId: '', videoId: '', dbsczt: 2, failMsg: '', deptCode: 'A01', createBy: '', createTime: at, updateTime: at,
+      hlsUrl: '', fileSize: 1000, duration: over.duration ?? 0, pageCount: over.pageCount ?? 0, catId: '', videoId: '', dbsczt: 2, progress: 100, failMsg: '', deptCode: 'A01', createBy: '', createTime: at, updateTime: at,
     })
     .execute();
   return id;

@@ -18,9 +18,12 @@ export interface ElCourseFileTable {
   pageCount: number;
   /** Category (a dictionary entry of the course-file category tree; '' none). */
   catId: string;
+  /** Videos: the transcoding batch (32 hex digits, the folder DATA_DIR/hls/<videoId>) once ready; '' otherwise. */
   videoId: string;
   /** Media state (MediaState). */
   dbsczt: number;
+  /** Percent of the media processing done while dbsczt is 1. */
+  progress: number;
   /** Why processing failed ('' otherwise). */
   failMsg: string;
   deptCode: string;

@@ -152,3 +152,23 @@ export function ownRowsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('el_course_user').select(['id', 'deptCode']).where('id', 'in', ids).execute();
 }
+
+/** Ids among `fileIds` that a live course uses. */
+export async function fileIdsInUse(db: Executor, fileIds: readonly string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('el_course_file_ref as f')
+    .innerJoin('el_course as c', 'c.id', 'f.courseId')
+    .select('f.fileId')
+    .distinct()
+    .where('f.fileId', 'in', [...fileIds])
+    .where('c.deleted', '=', 0)
+    .execute();
+  return rows.map((r) => r.fileId);
+}
+
+/** How many 'user' refs a course has (open type 3: the people it is open to). */
+export async function countRefs(db: Executor, courseId: string, refType: string): Promise<number> {
+  const row = await db.selectFrom('el_course_ref').select(sql<number>`count(*)`.as('n')).where('courseId', '=', courseId).where('refType', '=', refType).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

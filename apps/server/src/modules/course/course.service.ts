@@ -32,9 +32,10 @@ import { formatTimeStrict, now } from '../../lib/time';
 import * as repo from './course.repository';
 import { CourseBuying } from './course.buy';
 import { CourseQa } from './course.qa';
+import { CourseStats } from './course.stat';
 import { baseOf, fen, fileRows, standingOf, stateLabel, type Course } from './course.view';
 
-export type CourseDeps = 'courseFile' | 'points' | 'cert' | 'notify' | 'sysUser' | 'sysDepart' | 'sysRole';
+export type CourseDeps = 'courseFile' | 'courseStudy' | 'points' | 'cert' | 'notify' | 'sysUser' | 'sysDepart' | 'sysRole';
 
 /**
  * What the study module needs to run a learner's study of a course (issue 11 brief): the settings
@@ -66,10 +67,13 @@ export class CourseService {
   readonly buying: CourseBuying;
   /** Questions and replies (POST /api/course/qa/*). */
   readonly qa: CourseQa;
+  /** CourseStat (POST /api/course/course/stat*). */
+  readonly stats: CourseStats;
 
   constructor(private readonly ctx: ModuleContext<CourseDeps>) {
     this.buying = new CourseBuying(ctx, this);
     this.qa = new CourseQa(ctx, this);
+    this.stats = new CourseStats(ctx, this);
   }
 
   private get db() {
@@ -199,6 +203,11 @@ export class CourseService {
     return repo.countCourses(this.db);
   }
 
+  /** At start: the file library refuses to delete a file a live course uses (courseFile.registerUsage). */
+  registerFileUsage(): void {
+    this.ctx.services.courseFile.registerUsage((fileIds) => repo.fileIdsInUse(this.db, fileIds));
+  }
+
   // ------------------------------------------------------------ learner
 
   /** My courses: enabled courses I own, or open to me and free. */
@@ -298,7 +307,7 @@ export class CourseService {
   }
 
   /** courseId → its file rows (library files joined; deleted files left out). */
-  private async fileRowsOf(courseIds: string[]) {
+  async fileRowsOf(courseIds: string[]) {
     const refs = await repo.filesOf(this.db, courseIds);
     const infos = await this.ctx.services.courseFile.byIds([...new Set(refs.map((r) => r.fileId))]);
     const files = new Map<string, CourseFileInfo>(infos.map((f) => [f.id, f]));
@@ -318,7 +327,8 @@ export class CourseService {
     };
   }
 
-  private async requireInScope(admin: AuthUser, id: string): Promise<Course> {
+  /** A live course in the admin's data scope, or 10010003. */
+  async requireInScope(admin: AuthUser, id: string): Promise<Course> {
     const c = await repo.findCourse(this.db, id);
     if (!c || !deptInScope(c.deptCode, await this.ctx.services.sysRole.dataScopeOf(admin))) throw notFound(NOT_FOUND);
     return c;

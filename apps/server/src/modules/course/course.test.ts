@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
 import { courseApi, CourseError, type CourseAdminDetail, type CourseLearnDetail, type CourseLearnRecord, type CourseRecord } from '@kaopei/contracts/course';
+import { courseFileApi, CourseFileError } from '@kaopei/contracts/course-file';
 import { departApi } from '@kaopei/contracts/sys-depart';
 import { AppError } from '../../lib/errors';
 import { testApp, type TestApp } from '../../test/app';
@@ -108,6 +109,16 @@ describe('save and admin detail', () => {
     await t.call(courseApi.delete, { ids: [b] }, admin);
     expect((await page({ title: '分页' })).records.map((c) => c.id)).toEqual([a]);
     expect((await t.call(courseApi.adminDetail, { id: b }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('files in use', () => {
+  it('the library refuses to delete a file a live course uses, and allows it once the course is deleted', async () => {
+    const own = await insertCourseFile(t, { title: '占用课件', duration: 30 });
+    const id = await create({ fileList: [{ fileId: own }] });
+    expect(await t.call(courseFileApi.delete, { ids: [own] }, admin)).toMatchObject({ code: CourseFileError.IN_USE.code, msg: '课件“占用课件”已被课程使用，不能删除！' });
+    await t.call(courseApi.delete, { ids: [id] }, admin);
+    expect((await t.call(courseFileApi.delete, { ids: [own] }, admin)).code).toBe(0);
   });
 });
 

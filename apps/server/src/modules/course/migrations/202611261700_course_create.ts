@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('cover', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
     .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('cat_id', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+    .addColumn('cat_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
     .addColumn('video_drag', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('check_on', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('check_sec', 'integer', (c) => c.notNull().defaultTo(600))
