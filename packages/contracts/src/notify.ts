@@ -37,6 +37,7 @@ export const NotifyEvent = {
   REALNAME_AUDIT: 'realname.audit',
   EXAM_APPLY: 'exam.apply',
   CLASS_NOTICE: 'class.notice',
+  COURSE_FINISH: 'course.finish',
 } as const;
 export type NotifyEventValue = (typeof NotifyEvent)[keyof typeof NotifyEvent];
 export const NOTIFY_EVENTS = Object.values(NotifyEvent) as [NotifyEventValue, ...NotifyEventValue[]];
@@ -48,6 +49,7 @@ export const NOTIFY_EVENT_LABEL: Record<string, string> = {
   'realname.audit': '实名认证审核',
   'exam.apply': '考试申请审核',
   'class.notice': '培训班通知',
+  'course.finish': '课程学习完成',
 };
 
 /** Variables a template may use, with their meaning and the sample value of the preview. */
@@ -72,6 +74,7 @@ export const EVENT_VARS: Record<NotifyEventValue, string[]> = {
   'realname.audit': ['realName', 'auditResult', 'auditMsg'],
   'exam.apply': ['realName', 'examTitle', 'auditResult', 'auditMsg'],
   'class.notice': ['realName', 'className', 'noticeTitle'],
+  'course.finish': ['realName', 'courseTitle'],
 };
 /** Sample values of every variable (the preview). */
 export const SAMPLE_VARS: Record<string, string> = Object.fromEntries(Object.entries(TEMPLATE_VARS).map(([k, v]) => [k, v.sample]));
@@ -85,6 +88,7 @@ export const BUILTIN_TEMPLATES: Record<NotifyEventValue, { title: string; conten
   'realname.audit': { title: '实名认证审核结果', content: '<p>{realName}，您好！您的实名认证审核结果：{auditResult}。{auditMsg}</p>' },
   'exam.apply': { title: '考试申请审核结果：{examTitle}', content: '<p>{realName}，您好！您对考试“{examTitle}”的申请审核结果：{auditResult}。{auditMsg}</p>' },
   'class.notice': { title: '培训班通知：{noticeTitle}', content: '<p>{realName}，您好！培训班“{className}”发布了通知：{noticeTitle}。</p>' },
+  'course.finish': { title: '课程完成：{courseTitle}', content: '<p>{realName}，您好！恭喜您完成了课程“{courseTitle}”的全部学习。</p>' },
 };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
