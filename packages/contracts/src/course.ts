@@ -272,12 +272,12 @@ export const CoursePerm = {
 
 /** Errors of courses (block 2011). */
 export const CourseError = defineErrors({
-  DISABLED: { code: 20110002, msg: '课程已被禁用！' },
-  NEED_BUY: { code: 20110003, msg: '请先购买该课程！' },
-  ALREADY_OWNED: { code: 20110004, msg: '您已拥有该课程，无需重复购买！' },
-  FREE_COURSE: { code: 20110005, msg: '该课程免费，无需购买！' },
-  APPLY_PENDING: { code: 20110006, msg: '您已提交申请，请等待管理员审核！' },
-  FILE_MISSING: { code: 20110007, msg: '课件不存在或已被删除！' },
+  DISABLED: { code: 20110001, msg: '课程已被禁用！' },
+  NEED_BUY: { code: 20110002, msg: '请先购买该课程！' },
+  ALREADY_OWNED: { code: 20110003, msg: '您已拥有该课程，无需重复购买！' },
+  FREE_COURSE: { code: 20110004, msg: '该课程免费，无需购买！' },
+  APPLY_PENDING: { code: 20110005, msg: '您已提交申请，请等待管理员审核！' },
+  FILE_MISSING: { code: 20110006, msg: '课件不存在或已被删除！' },
 });
 
 /** Calls of courses (SPEC §7 "Courses"). */

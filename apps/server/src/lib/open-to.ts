@@ -41,14 +41,19 @@ export function openToLearner(t: OpenToTables, learner: OpenToLearner, publicTyp
     or (${openType} = 3 and exists (select 1 from ${refs} where ${fk} = ${id} and ${refType} = 'user' and ${refId} = ${learner.userId})))`;
 }
 
-/** The rule of `openToLearner` for one object: `deptRefs` / `userRefs` its refs of each type. */
-export function isOpenByRefs(openType: number, refs: { dept: () => Promise<readonly string[]>; user: () => Promise<readonly string[]> }, learner: { userId: string; deptCode: () => Promise<string> }): Promise<boolean> {
-  return (async () => {
-    if (openType === 2) {
-      const deptCode = await learner.deptCode();
-      return (await refs.dept()).some((code) => code !== '' && deptCode.startsWith(code));
-    }
-    if (openType === 3) return (await refs.user()).includes(learner.userId);
-    return true;
-  })();
+/**
+ * The rule of `openToLearner` for one object: `refs.dept()` / `refs.user()` load its refs of each
+ * type, `learner.deptCode()` the learner's department (each only when the open type needs it).
+ */
+export async function isOpenByRefs(
+  openType: number,
+  refs: { dept: () => Promise<readonly string[]>; user: () => Promise<readonly string[]> },
+  learner: { userId: string; deptCode: () => Promise<string> },
+): Promise<boolean> {
+  if (openType === 2) {
+    const deptCode = await learner.deptCode();
+    return (await refs.dept()).some((code) => code !== '' && deptCode.startsWith(code));
+  }
+  if (openType === 3) return (await refs.user()).includes(learner.userId);
+  return true;
 }

@@ -5,6 +5,7 @@
  */
 import { MenuType } from '@kaopei/contracts';
 import { CoursePerm, courseApi } from '@kaopei/contracts/course';
+import { courseQaApi } from '@kaopei/contracts/course-qa';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -21,6 +22,8 @@ export default defineModule({
   summary: '课程',
   deps: ['courseFile', 'points', 'cert', 'notify', 'sysUser', 'sysDepart', 'sysRole'],
   tables: ['el_course', 'el_course_file_ref', 'el_course_ref', 'el_course_user', 'el_course_qa'],
+  // Q&A lists name the author (real name and avatar).
+  dictJoins: ['sys_user'],
   service: (ctx) => new CourseService(ctx),
   routes: (r, courses) => {
     r.json(courseApi.paging, ({ body, user }) => courses.paging(user, body));
@@ -45,9 +48,12 @@ export default defineModule({
     r.json(courseApi.buy, ({ body, user }) => courses.buying.buy(user, body.courseId));
     r.json(courseApi.buyPaging, ({ body, user }) => courses.buying.paging(user, body));
     r.json(courseApi.buyAudit, ({ body, user }) => courses.buying.audit(user, body.ids, body.state));
+    r.json(courseQaApi.paging, ({ body, user }) => courses.qa.paging(user, body));
+    r.json(courseQaApi.detail, ({ body, user }) => courses.qa.detail(user, body.id));
+    r.json(courseQaApi.save, ({ body, user }) => courses.qa.save(user, body));
   },
   // Courses every learner may ask about by id (those not open to them answer 10010003).
-  sharedIds: [courseApi.simpleDetail, courseApi.detail, courseApi.buy],
+  sharedIds: [courseApi.simpleDetail, courseApi.detail, courseApi.buy, courseQaApi.paging, courseQaApi.detail, courseQaApi.save],
   menus: [
     {
       type: MenuType.MENU, title: '课程管理', path: '/admin/course', name: 'CourseMgr', component: 'Layout', redirect: '/admin/course/list', alwaysShow: true, icon: 'ReadOutlined', sort: 2,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
 import type { EXAM_SORT } from '@kaopei/contracts/exam';
 import type { Executor } from '../../db';
+import { openToLearner } from '../../lib/open-to';
 import { applyOrders, likeContains, paginate } from '../../lib/paging';
 import type { ElExamQuTable, ElExamRefTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 
@@ -49,26 +50,7 @@ export function pageOnline(
     .where('deleted', '=', 0)
     .where('state', '=', 0)
     .where('offline', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('openType', 'in', [1, 9]),
-        eb.and([
-          eb('openType', '=', 2),
-          eb.exists(
-            eb
-              .selectFrom('el_exam_ref as r')
-              .select('r.id')
-              .whereRef('r.examId', '=', 'el_exam.id')
-              .where('r.refType', '=', 'dept')
-              .where(sql<boolean>`substr(cast(${learner.deptCode} as varchar(64)), 1, length(${sql.ref('r.refId')})) = ${sql.ref('r.refId')}`),
-          ),
-        ]),
-        eb.and([
-          eb('openType', '=', 3),
-          eb.exists(eb.selectFrom('el_exam_ref as r').select('r.id').whereRef('r.examId', '=', 'el_exam.id').where('r.refType', '=', 'user').where('r.refId', '=', learner.userId)),
-        ]),
-      ]),
-    )
+    .where(openToLearner({ table: 'el_exam', refTable: 'el_exam_ref', fk: 'examId' }, learner, [1, 9]))
     .where((eb) => eb.or([eb('startTime', 'is', null), eb('startTime', '<=', at)]))
     .where((eb) => eb.or([eb('endTime', 'is', null), eb('endTime', '>', at)]));
   if (f.title) q = q.where(likeContains('title', f.title));

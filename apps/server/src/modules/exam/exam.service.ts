@@ -32,6 +32,7 @@ import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { AppError, badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { isOpenByRefs } from '../../lib/open-to';
 import { mapPage } from '../../lib/paging';
 import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
@@ -478,12 +479,11 @@ export class ExamService {
   }
 
   /** Whether the exam's open type lets the learner in (1, 9 everybody; 2 departments with sub-departments; 3 named people). */
-  async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
-    if (exam.openType === 2) {
-      const deptCode = learner.deptCode ?? (await this.deptOf(learner.userId));
-      return (await this.cache.refIds(db, exam.id, 'dept')).some((code) => code !== '' && deptCode.startsWith(code));
-    }
-    if (exam.openType === 3) return (await this.cache.refIds(db, exam.id, 'user')).includes(learner.userId);
-    return true;
+  isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
+    return isOpenByRefs(
+      exam.openType,
+      { dept: () => this.cache.refIds(db, exam.id, 'dept'), user: () => this.cache.refIds(db, exam.id, 'user') },
+      { userId: learner.userId, deptCode: async () => learner.deptCode ?? (await this.deptOf(learner.userId)) },
+    );
   }
 }

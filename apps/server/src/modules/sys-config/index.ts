@@ -37,7 +37,11 @@ export default defineModule({
   // Every start: creates the rows that are missing from the environment defaults (a first start,
   // or the first start after an upgrade from the version that read the environment); never
   // changes rows that exist.
-  start: (config) => config.ensureDefaults(),
+  // The module flags of modules without a switch (moduleCourse) follow the modules present.
+  start: (config, info) => {
+    config.useModules(info.modules.map((m) => m.name));
+    return config.ensureDefaults();
+  },
   menus: [
     {
       parent: 'SysMgr', type: MenuType.MENU, title: '基础配置', path: '/admin/sys/config', name: 'SysConfig', component: 'SysConfig', icon: 'ControlOutlined', sort: 6,

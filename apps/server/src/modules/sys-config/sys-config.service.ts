@@ -59,9 +59,16 @@ export class SysConfigService {
   private loading: Promise<Snapshot> | null = null;
   /** Bumped by every invalidation: a read that started before it does not refill the cache. */
   private generation = 0;
+  /** Names of the modules present (set at start, `useModules`). */
+  private modules = new Set<string>();
 
   constructor(private readonly ctx: ModuleContext) {
     ctx.bus.subscribe(CONFIG_CHANGED, () => this.invalidate());
+  }
+
+  /** Called at start with the names of the modules present: site flags of modules without a switch (props.moduleCourse) follow them. */
+  useModules(names: readonly string[]): void {
+    this.modules = new Set(names);
   }
 
   // ------------------------------------------------------------ reads for everybody
@@ -90,7 +97,7 @@ export class SysConfigService {
       faceLogin: s.faceLogin,
       moduleExam: true,
       moduleBattle: s.moduleBattle,
-      props: { moduleCourse: false, moduleCert: false },
+      props: { moduleCourse: this.modules.has('course'), moduleCert: false },
     };
   }
 
