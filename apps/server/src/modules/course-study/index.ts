@@ -6,6 +6,7 @@
  * (`studyPlan`); completion grants the course's certificate and points and sends a message, once.
  */
 import { CourseStudyPerm, READ_SOCKET_PATH, courseStudyApi } from '@kaopei/contracts/course-study';
+import { MenuType } from '@kaopei/contracts';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import type { StudyDeps } from './course-study.complete';
@@ -33,7 +34,12 @@ export default defineModule({
     r.json(courseStudyApi.fetchFile, ({ body, user }) => study.fetchFile(user.userId, body.courseId, body.fileId));
     r.json(courseStudyApi.fixProcess, ({ body }) => study.fixProcess(body));
   },
-  menus: [{ parent: 'ListCourse', ...fn('修正学习进度', CourseStudyPerm.FIX, 7) }],
+  menus: [
+    { parent: 'ListCourse', ...fn('修正学习进度', CourseStudyPerm.FIX, 7) },
+    // SPEC §2 course routes: hidden, uncached, highlighting 我的课程.
+    { parent: 'Web', type: MenuType.ROUTE, title: '课程学习', path: '/web/course/view/:courseId', name: 'CourseView', component: 'CourseView', hidden: true, noCache: true, activeMenu: '/web/course', sort: 53, grant: 'all' },
+    { parent: 'Web', type: MenuType.ROUTE, title: '课件学习', path: '/web/course/view/:courseId/:fileId', name: 'CourseViewWithFile', component: 'CourseViewWithFile', hidden: true, noCache: true, activeMenu: '/web/course', sort: 54, grant: 'all' },
+  ],
   on: {
     'courseStudy.finished': (study) => (e) => study.onFinished(e),
   },
