@@ -14,6 +14,7 @@ import { courseApi, type CourseFileRow } from '@kaopei/contracts/course';
 import { courseStudyApi } from '@kaopei/contracts/course-study';
 import { call } from '../../../../api/request';
 import { useAuth } from '../../../../store/auth';
+import { CourseQa } from './CourseQa';
 import { StudyPane } from './StudyPane';
 
 /** The files grouped by chapter, in course order. */
@@ -91,6 +92,9 @@ export default function CourseView() {
             ) : (
               <Empty description="本课程暂无课件" />
             )}
+          </Card>
+          <Card title="课程问答" style={{ marginTop: 16 }}>
+            <CourseQa courseId={course.id} />
           </Card>
         </Col>
         <Col xs={24} lg={7}>
