@@ -76,14 +76,17 @@ describe.skipIf(skipWithoutChromium() || !hasFfmpeg)('course study: drag-lock, s
     // The course.finish message arrives at the end: its unread dialog is put off.
     await laterUnreadMessages(page);
     await page.goto(`/web/course/view/${courseId}`);
-    const video = page.getByTestId('study-video');
+    const video = page.getByTestId('course-video-el');
     await video.waitFor();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), POLL).toBeGreaterThanOrEqual(1);
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
       return v.play();
     });
-    const learnSec = async () => Number(/已学 (\d+)/.exec((await page.getByTestId('study-learn-sec').textContent()) ?? '')?.[1] ?? -1);
+    const learnSec = async () => {
+      const m = /已学 (\d+) 分 (\d+) 秒/.exec((await page.getByTestId('study-learn-sec').textContent()) ?? '');
+      return m ? Number(m[1]) * 60 + Number(m[2]) : -1;
+    };
 
     // Drag-lock: a seek far forward goes back to the furthest point reached.
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), POLL).toBeGreaterThan(0.5);
@@ -94,22 +97,22 @@ describe.skipIf(skipWithoutChromium() || !hasFfmpeg)('course study: drag-lock, s
 
     // Time grows while playing; at 12 s the check opens and the video pauses.
     await expect.poll(learnSec, LONG).toBeGreaterThanOrEqual(9);
-    await page.getByTestId('study-check-input').waitFor({ timeout: 60_000 });
+    await page.getByTestId('learn-check-input').waitFor({ timeout: 60_000 });
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     const atCheck = await learnSec();
     expect(atCheck).toBeGreaterThanOrEqual(12);
 
     // A wrong captcha keeps the dialog with a new image; the right one resumes.
-    const keyOf = async () => new URL((await page.getByTestId('study-check-img').getAttribute('src')) ?? '', 'http://x').searchParams.get('key') ?? '';
+    const keyOf = async () => new URL((await page.getByTestId('learn-check-img').getAttribute('src')) ?? '', 'http://x').searchParams.get('key') ?? '';
     const firstKey = await keyOf();
-    await page.getByTestId('study-check-input').fill('0000');
-    await page.getByTestId('study-check-submit').click();
+    await page.getByTestId('learn-check-input').fill('0000');
+    await page.getByTestId('learn-check-submit').click();
     await page.getByText('验证码错误或已失效，请点击图片刷新验证码！').first().waitFor();
     await expect.poll(keyOf, POLL).not.toBe(firstKey);
-    await page.getByTestId('study-check-img').evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true }))));
-    await page.getByTestId('study-check-input').fill(await captchaText(server.dataDir, await keyOf()));
-    await page.getByTestId('study-check-submit').click();
-    await expect.poll(() => page.getByTestId('study-check-input').isVisible(), POLL).toBe(false);
+    await page.getByTestId('learn-check-img').evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true }))));
+    await page.getByTestId('learn-check-input').fill(await captchaText(server.dataDir, await keyOf()));
+    await page.getByTestId('learn-check-submit').click();
+    await expect.poll(() => page.getByTestId('learn-check-input').isVisible(), POLL).toBe(false);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), POLL).toBe(true);
 
     // Paused: a whole heartbeat later the time has not grown.
@@ -130,6 +133,6 @@ describe.skipIf(skipWithoutChromium() || !hasFfmpeg)('course study: drag-lock, s
     await page.locator('tr', { has: link }).getByText('100%').waitFor();
     await link.click();
     await page.waitForURL(`**/web/course/view/${courseId}/${fileId}`);
-    await page.getByTestId('study-video').waitFor();
+    await page.getByTestId('course-video-el').waitFor();
   });
 });

@@ -8,7 +8,8 @@
  *   would need server-rendered HTML and antd's `csp` config; not worth it while scripts are locked
  *   down); images also as data: (antd's inline images) and from any http(s) host (question banks
  *   and rich text carry pictures from elsewhere); fetch/XHR/WebSocket only to our origin; no
- *   plugins (object-src 'none'); forms only post to us; nobody may frame us (frame-ancestors
+ *   plugins (object-src 'none'); frames of http(s) pages (link course files open in the page, in a
+ *   sandboxed iframe); forms only post to us; nobody may frame us (frame-ancestors
  *   'none', and X-Frame-Options: DENY for old browsers); `upgrade-insecure-requests` only with https.
  * - X-Content-Type-Options: nosniff; Referrer-Policy: strict-origin-when-cross-origin (our paths
  *   and query strings never leave the site; image hosts that check the referrer still see our
@@ -44,7 +45,8 @@ export function cspDirectives(opts: { https?: boolean } = {}): Record<string, st
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
-    frameSrc: ["'self'"],
+    // Link course files (issue 11, fileType 11) open in the page: another site in a sandboxed frame.
+    frameSrc: ["'self'", 'http:', 'https:'],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     manifestSrc: ["'self'"],

@@ -3,8 +3,10 @@
  * heartbeat interval and reconnects if not open", §9 a text ping every 10 s): opens `path` on this
  * origin (the `token` cookie authenticates it), sends the text `ping` every SOCKET_HEARTBEAT_MS,
  * reconnects RECONNECT_MS after a drop (never after a refusal, close 1008), and calls `onText` with
- * every text message other than `pong`. The exam socket (pages/web/exam/exam-socket.ts) and the
- * battle room use it. Returns the function that closes it for good.
+ * every text message other than `pong`. The exam socket (pages/web/exam/exam-socket.ts), the
+ * battle room and the course reading socket use it. `connectLiveSocket` returns the function that
+ * closes it for good; `openLiveSocket` also lets the page send (`send` answers false while the
+ * socket is not open, so the caller can use its HTTP fallback).
  */
 import { SOCKET_HEARTBEAT_MS } from '@kaopei/contracts/exam-watch';
 
@@ -19,7 +21,20 @@ export interface LiveSocketEvents {
   onRefused?: () => void;
 }
 
+/** A live socket the page also sends on. */
+export interface LiveSocket {
+  /** Sends `text` when the socket is open; false otherwise (nothing is queued). */
+  send(text: string): boolean;
+  /** Closes it for good (no reconnection). */
+  close(): void;
+}
+
 export function connectLiveSocket(path: string, events: LiveSocketEvents): () => void {
+  const socket = openLiveSocket(path, events);
+  return () => socket.close();
+}
+
+export function openLiveSocket(path: string, events: LiveSocketEvents): LiveSocket {
   let ws: WebSocket | null = null;
   let stopped = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -48,10 +63,17 @@ export function connectLiveSocket(path: string, events: LiveSocketEvents): () =>
     };
   };
   open();
-  return () => {
-    stopped = true;
-    clearInterval(heartbeat);
-    clearTimeout(retry);
-    ws?.close(1000);
+  return {
+    send: (text: string) => {
+      if (stopped || !ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(text);
+      return true;
+    },
+    close: () => {
+      stopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      ws?.close(1000);
+    },
   };
 }
