@@ -3,7 +3,8 @@
  * captcha check. The learner opens the course, plays the video; a seek forward is reverted; the
  * server-counted time grows while playing; the check dialog opens (the video pauses) and the right
  * captcha resumes; while paused the time does not grow; playing on finishes the course (the
- * congratulation shows) and the file appears under 个人中心 → 我的课件学习 at 100 %.
+ * congratulation shows; the course.finish message arrives) and the file appears under 个人中心 →
+ * 我的课件学习 at 100 %.
  *
  * Set-up shortcuts (the admin screens are other journeys'): the video (made here with ffmpeg: VP9 in
  * MP4, 90 s) is uploaded through /api/common/file/upload and registered in the course file library
@@ -22,7 +23,7 @@ import { courseApi } from '@kaopei/contracts/course';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { captchaText, loginThroughPage, POLL } from './support/ui';
+import { captchaText, laterUnreadMessages, loginThroughPage, POLL } from './support/ui';
 
 const hasFfmpeg = (() => {
   try {
@@ -72,6 +73,8 @@ describe.skipIf(skipWithoutChromium() || !hasFfmpeg)('course study: drag-lock, s
   it('reverts a seek, counts only playing time, checks with a captcha and finishes the course', async () => {
     const page = await browser.page(server.baseUrl);
     await loginThroughPage(page, DEMO_LEARNER);
+    // The course.finish message arrives at the end: its unread dialog is put off.
+    await laterUnreadMessages(page);
     await page.goto(`/web/course/view/${courseId}`);
     const video = page.getByTestId('study-video');
     await video.waitFor();
@@ -124,7 +127,7 @@ describe.skipIf(skipWithoutChromium() || !hasFfmpeg)('course study: drag-lock, s
     await page.goto('/web/uc?to=courseFiles');
     const link = page.getByRole('link', { name: '安全操作演示视频' });
     await link.waitFor();
-    await expect.poll(() => page.locator('tr', { has: link }).locator('.ant-progress-text').textContent(), POLL).toBe('100%');
+    await page.locator('tr', { has: link }).getByText('100%').waitFor();
     await link.click();
     await page.waitForURL(`**/web/course/view/${courseId}/${fileId}`);
     await page.getByTestId('study-video').waitFor();

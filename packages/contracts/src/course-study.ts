@@ -10,7 +10,8 @@
  * nothing for the gap). Units: positions and durations in seconds, `learnSec`/`needSec` seconds,
  * `process` a percent 0–100.
  *
- * Socket protocol: the client sends the text `ping` (answered `pong`) and JSON reports
+ * Socket protocol: the URL may carry `?stream=<tab id>` (16–64 of [A-Za-z0-9_-], the id its HTTP
+ * fallback sends) so that both are one stream; the client sends the text `ping` (answered `pong`) and JSON reports
  * `{position, playing, page?}`; every report is answered with a JSON `StudySocketMsg`:
  * `{type:'progress', data: StudyReply}` or `{type:'stopped', msg, code}` (an error: show msg, stop
  * after `STOP_DELAY_MS`), and for a pending check `{type:'check', key, deadline, msg}`.

@@ -103,6 +103,23 @@ describe('the reading socket', () => {
   });
 });
 
+describe('socket and HTTP fallback of one tab', () => {
+  it('are one stream when the socket names the tab (`?stream=`): the fallback is credited, another tab is stopped', async () => {
+    const a = await t.newLearner();
+    const c = await course();
+    const tabId = 'tab'.padEnd(24, '7');
+    const ws = await open(`${readSocketPath(a.userId, c.id, c.fileId)}?token=${a.token}&stream=${tabId}`);
+    expect(await ws.report({ position: 0, playing: true })).toMatchObject({ type: 'progress', data: { reason: 'baseline' } });
+    advanceClock(10_000);
+    const viaHttp = must(await t.call<{ learnSec: number; creditedSec: number }>(courseStudyApi.progress, { courseId: c.id, fileId: c.fileId, streamId: tabId, position: 10, playing: true }, a.token));
+    expect(viaHttp.learnSec).toBe(10);
+    const other = await t.call(courseStudyApi.progress, { courseId: c.id, fileId: c.fileId, streamId: 'other'.padEnd(24, '1'), position: 10, playing: true }, a.token);
+    expect(other.code).toBe(StudyError.STOPPED.code);
+    ws.ws.close();
+    await ws.closed;
+  });
+});
+
 describe('real courses', () => {
   it('refuses a course not open to the learner on every study call', async () => {
     const a = await t.newLearner();

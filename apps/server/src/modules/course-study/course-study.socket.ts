@@ -4,7 +4,8 @@
  * query parameter); a session whose user is not the path's userId is closed with 1008.
  *
  * The client sends the text `ping` (answered `pong`) and JSON reports `{position, playing, page?}`
- * (contracts `studyReport`). Each socket is its own stream (a server-made id); its reports go through
+ * (contracts `studyReport`). Each socket is a stream: the page's tab id from the query parameter
+ * `stream` (so that the tab's HTTP fallback reports are the same stream), else a server-made id; its reports go through
  * `CourseStudyService.report` one at a time, in order, and each is answered with one JSON
  * `StudySocketMsg`: `progress` (the reply), `check` (a learning check is open: nothing is credited),
  * `stopped` (another page or device studies, or a check broke: the player stops after
@@ -18,6 +19,8 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../platform/auth';
 import { WS_POLICY_VIOLATION } from '../../platform/router';
 import type { CourseStudyService } from './course-study.service';
+
+const STREAM_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Runs one message of a socket and answers what to send back (null: nothing). */
 export async function handleReadMessage(study: CourseStudyService, userId: string, params: { courseId: string; fileId: string }, streamId: string, text: string): Promise<StudySocketMsg | string | null> {
@@ -41,12 +44,21 @@ export async function handleReadMessage(study: CourseStudyService, userId: strin
 }
 
 /** Serves one reading socket until it closes. */
-export function serveReadSocket(study: CourseStudyService, socket: WebSocket, user: AuthUser, params: { userId: string; courseId: string; fileId: string }, log: { error: (o: object, m: string) => void }): void {
+export function serveReadSocket(
+  study: CourseStudyService,
+  socket: WebSocket,
+  user: AuthUser,
+  params: { userId: string; courseId: string; fileId: string },
+  query: unknown,
+  log: { error: (o: object, m: string) => void },
+): void {
   if (user.userId !== params.userId) {
     socket.close(WS_POLICY_VIOLATION, 'forbidden');
     return;
   }
-  const streamId = `ws-${randomBytes(12).toString('hex')}`;
+  // The page's tab id (`?stream=`, the one its HTTP fallback sends), else one of the socket's own.
+  const asked = (query as { stream?: unknown } | null)?.stream;
+  const streamId = typeof asked === 'string' && STREAM_ID.test(asked) ? asked : `ws-${randomBytes(12).toString('hex')}`;
   let queue: Promise<void> = Promise.resolve();
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;

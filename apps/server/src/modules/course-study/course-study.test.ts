@@ -210,6 +210,10 @@ describe('records and privacy', () => {
     expect((await t.call(courseStudyApi.fixProcess, fix, b.token)).code).toBe(ErrorCode.NO_PERMISSION);
     expect(must(await t.call(courseStudyApi.fixProcess, fix, admin))).toEqual({ process: 50, courseFinished: false });
     expect(must(await fetchFile(a, mine))).toMatchObject({ learnSec: 15, process: 50 });
+    // The correction is in the operation log (the router records every admin write).
+    const logged = async () => (await t.db.selectFrom('sys_oper_log').select(['code', 'userName']).where('path', '=', courseStudyApi.fixProcess.path).execute()).filter((r) => r.code === 0 && r.userName === 'admin').length;
+    for (let i = 0; i < 100 && (await logged()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await logged()).toBeGreaterThanOrEqual(1);
     expect((await t.call(courseStudyApi.fixProcess, { ...fix, process: 101 }, admin)).code).toBe(ErrorCode.BAD_PARAMS);
     expect((await t.call(courseStudyApi.fixProcess, { ...fix, fileId: 'nope' }, admin)).code).toBe(StudyError.FILE_NOT_IN_COURSE.code);
   });

@@ -26,7 +26,7 @@ export default defineModule({
   tables: ['el_course_file_learn', 'el_course_learn', 'el_course_study_stream', 'el_course_study_check'],
   service: (ctx) => new CourseStudyService(ctx),
   routes: (r, study) => {
-    r.socket<{ userId: string; courseId: string; fileId: string }>(READ_SOCKET_PATH, ({ socket, user, params, req }) => serveReadSocket(study, socket, user, params, req.log));
+    r.socket<{ userId: string; courseId: string; fileId: string }>(READ_SOCKET_PATH, ({ socket, user, params, req }) => serveReadSocket(study, socket, user, params, req.query, req.log));
     r.json(courseStudyApi.progress, ({ body, user }) => study.report(user.userId, body.courseId, body.fileId, body.streamId, body));
     r.json(courseStudyApi.check, ({ body, user }) => study.answerCheck(user.userId, body));
     r.json(courseStudyApi.paging, ({ body, user }) => study.paging(user.userId, body));

@@ -4,7 +4,8 @@
  * video pauses and fullscreen exits there); cannot be closed; shows the seconds left before the
  * check breaks. The answer goes to /api/course/file/learn/check: right → `onPassed`; wrong → the
  * spec's message and the new key the server answered; broken → `onBroken`. The dialog itself proves
- * nothing: the server credits no time until it accepted the answer.
+ * nothing: the server credits no time until it accepted the answer. An answer to a check the
+ * server no longer has open (a late reply reopened the dialog) just closes it.
  *
  * Test ids: `study-check-dialog`, `study-check-img`, `study-check-input`, `study-check-submit`.
  */
@@ -47,10 +48,12 @@ export default function CheckDialog({ courseId, check, onPassed, onBroken }: Che
     }
     setBusy(true);
     try {
-      await call(courseStudyApi.check, { courseId, key, code }, { quiet: [StudyError.CHECK_WRONG.code, StudyError.CHECK_BROKEN.code] });
+      await call(courseStudyApi.check, { courseId, key, code }, { quiet: [StudyError.CHECK_WRONG.code, StudyError.CHECK_BROKEN.code, StudyError.NO_CHECK.code] });
       onPassed();
     } catch (err) {
-      if (isApiError(err, StudyError.CHECK_WRONG.code)) {
+      // No check open (a late answer of a report sent before the check was passed reopened the dialog): go on.
+      if (isApiError(err, StudyError.NO_CHECK.code)) onPassed();
+      else if (isApiError(err, StudyError.CHECK_WRONG.code)) {
         feedback.message.error(StudyError.CHECK_WRONG.msg);
         setKey((err.data as StudyCheck | null)?.key ?? key);
         setImageTick((n) => n + 1);

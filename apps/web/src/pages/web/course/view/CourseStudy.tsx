@@ -68,7 +68,8 @@ export default function CourseStudy() {
         setProgress({ learnSec: d.learnSec, process: d.process });
         if (d.revert !== null && videoRef.current) videoRef.current.currentTime = d.revert;
         if (d.check) {
-          setCheck(d.check);
+          const opened = d.check;
+          setCheck((prev) => (prev?.key === opened.key ? prev : opened));
           pauseForCheck();
         }
         if (d.event && !shown.current.has(d.event)) {
@@ -77,7 +78,8 @@ export default function CourseStudy() {
           void queryClient.invalidateQueries({ queryKey: ['course-study-files', courseId] });
         }
       } else if (msg.type === 'check') {
-        setCheck({ key: msg.key, deadline: msg.deadline, leftSec: msg.leftSec });
+        // Every report while the check is open answers it again: keep the dialog (and what is typed) for the same key.
+        setCheck((prev) => (prev?.key === msg.key ? prev : { key: msg.key, deadline: msg.deadline, leftSec: msg.leftSec }));
         pauseForCheck();
       } else if (msg.type === 'stopped') stopStudy(msg.msg);
       else feedback.message.warning(msg.msg);

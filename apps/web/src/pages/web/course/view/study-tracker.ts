@@ -3,8 +3,9 @@
  * /api/socket/read/{userId}/{courseId}/{fileId}, §9 heartbeat 10 000 ms): every STUDY_HEARTBEAT_MS
  * it sends the text `ping` and a JSON report `{position, playing, page?}` (read from `state()`),
  * and one report right after each (re)connection and on `flush()` (pause, page hidden). When the
- * socket is not open the report goes through the HTTP fallback /api/course/file/learn/progress
- * with this tab's stream id. Every answer is handed to `onMessage` as a StudySocketMsg. The browser
+ * socket is not open the report goes through the HTTP fallback /api/course/file/learn/progress.
+ * Both carry this tab's stream id (the socket as `?stream=`), so a dropped socket and its HTTP
+ * fallback are one stream for the server, never two tabs. Every answer is handed to `onMessage` as a StudySocketMsg. The browser
  * decides nothing: the server credits time, opens checks and stops study.
  */
 import {
@@ -41,7 +42,7 @@ export function startTracker(o: TrackerOptions): { flush: () => void; stop: () =
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const streamId = newStreamId();
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${readSocketPath(o.userId, o.courseId, o.fileId)}`;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${readSocketPath(o.userId, o.courseId, o.fileId)}?stream=${streamId}`;
 
   const viaHttp = async () => {
     try {
