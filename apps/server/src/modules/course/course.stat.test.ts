@@ -68,6 +68,7 @@ describe('CourseStat', () => {
   it('answers 10010003 for a missing course and refuses learners', async () => {
     const l = await t.newLearner('st');
     expect((await t.call(courseStatApi.stat, { id: '1234567890123456789' }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+    expect(must(await t.call<Page<CourseStatLearner>>(courseStatApi.learners, { current: 1, size: 10, params: { courseId: '1234567890123456789' } }, admin)).total).toBe(0);
     const courseId = must(await t.call<{ id: string }>(courseApi.save, { title: uniq('统计'), fileList: [{ fileId: await insertCourseFile(t) }] }, admin)).id;
     expect((await t.call(courseStatApi.stat, { id: courseId }, l.token)).code).not.toBe(0);
     const s = must(await t.call<CourseStat>(courseStatApi.stat, { id: courseId }, admin));

@@ -50,10 +50,14 @@ export class CourseStats {
     };
   }
 
-  /** POST /api/course/course/stat-learners: the learners who started it, finished first, then by progress. */
+  /**
+   * POST /api/course/course/stat-learners: the learners who started it, finished first, then by
+   * progress. A missing course (or one outside the caller's data scope) has nobody: an empty page.
+   */
   async learners(admin: AuthUser, req: z.output<typeof courseStatLearnersReq>): Promise<Page<CourseStatLearner>> {
     const courseId = req.params?.courseId ?? '';
-    const all = await this.sortedRows(admin, courseId, req.params?.finished);
+    const known = courseId !== '' && (await this.courses.requireInScope(admin, courseId).then(() => true, () => false));
+    const all = known ? await this.sortedRows(admin, courseId, req.params?.finished) : [];
     const slice = all.slice((req.current - 1) * req.size, req.current * req.size);
     return { records: await this.named(slice), total: all.length, pages: Math.ceil(all.length / req.size), current: req.current, size: req.size };
   }

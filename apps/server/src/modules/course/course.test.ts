@@ -5,9 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Page } from '@kaopei/contracts';
-import { courseApi, CourseError, type CourseAdminDetail, type CourseLearnDetail, type CourseLearnRecord, type CourseRecord } from '@kaopei/contracts/course';
+import { courseApi, CourseError, CoursePerm, type CourseAdminDetail, type CourseLearnDetail, type CourseLearnRecord, type CourseRecord } from '@kaopei/contracts/course';
 import { courseFileApi, CourseFileError } from '@kaopei/contracts/course-file';
 import { departApi } from '@kaopei/contracts/sys-depart';
+import { menuApi, type MenuNode } from '@kaopei/contracts/sys-menu';
+import { roleApi } from '@kaopei/contracts/sys-role';
+import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import { AppError } from '../../lib/errors';
 import { testApp, type TestApp } from '../../test/app';
 import { must, uniq, waitForJob } from '../../test/builders';
@@ -109,6 +112,31 @@ describe('save and admin detail', () => {
     await t.call(courseApi.delete, { ids: [b] }, admin);
     expect((await page({ title: '分页' })).records.map((c) => c.id)).toEqual([a]);
     expect((await t.call(courseApi.adminDetail, { id: b }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('data scope', () => {
+  it('an administrator limited to a department sees, edits, disables and deletes only its courses', async () => {
+    const D = must(await t.call<{ deptCode: string }>(departApi.save, { deptName: uniq('课程管理部') }, admin)).deptCode;
+    const role = must(await t.call<{ id: string }>(roleApi.save, { roleName: uniq('课程管理员'), roleLevel: 5, roleType: 2, dataScope: 1 }, admin)).id;
+    const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const tree = flat(must(await t.call<MenuNode[]>(menuApi.tree, {}, admin)));
+    const codes = [CoursePerm.LIST, CoursePerm.ADD, CoursePerm.UPDATE, CoursePerm.DELETE, CoursePerm.STATE];
+    must(await t.call(roleApi.saveMenus, { id: role, menuIds: codes.map((c) => tree.find((m) => m.permission === c)?.id) }, admin));
+    const userName = uniq('cm');
+    must(await t.call(userAdminApi.save, { userName, realName: '课程员', deptCode: D, roles: [role], password: 'Test@12345' }, admin));
+    const scoped = await t.login({ username: userName, password: 'Test@12345' });
+    const tag = uniq('范围课程');
+    const outside = await create({ title: `${tag}总部` });
+    const inside = must(await save(courseBody({ title: `${tag}本部门` }), scoped)).id;
+    const seen = must(await t.call<Page<CourseRecord>>(courseApi.paging, { params: { title: tag } }, scoped)).records.map((r) => r.id);
+    expect(seen).toEqual([inside]);
+    expect((await t.call(courseApi.adminDetail, { id: outside }, scoped)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await save(courseBody({ id: outside, title: '改不了' }), scoped)).code).toBe(ErrorCode.NOT_FOUND);
+    must(await t.call(courseApi.state, { ids: [outside, inside], state: 1 }, scoped));
+    must(await t.call(courseApi.delete, { ids: [outside, inside] }, scoped));
+    expect(await adminDetail(outside)).toMatchObject({ title: `${tag}总部`, state: 0 });
+    expect((await t.call(courseApi.adminDetail, { id: inside }, admin)).code).toBe(ErrorCode.NOT_FOUND);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * /web/publicCourse — public courses (SPEC §2 header menu, /api/course/course/openuserPaging): the
  * enabled courses open to everybody, free or priced, as cards with the caller's standing; a card
- * opens /web/publicCourse/info?id=…; title search; 30 a page (grid).
+ * opens /web/publicCourse/info?id=…; title search; 30 a page (grid); 我的课程 leads to /web/course (a hidden
+ * route, reached from here and from a course's detail).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Empty, Input, Pagination, Row, Spin } from 'antd';
+import { Button, Col, Empty, Input, Pagination, Row, Space, Spin } from 'antd';
 import { courseApi } from '@kaopei/contracts/course';
 import { call } from '../../../api/request';
 import { CourseCard } from '../course/CourseCard';
@@ -25,16 +26,21 @@ export default function PublicCourse() {
     <div className="web-page">
       <div className="web-page-head">
         <h2>公开课程</h2>
-        <Input.Search
-          allowClear
-          placeholder="搜索课程名称"
-          style={{ maxWidth: 260 }}
-          onSearch={(v) => {
-            setTitle(v.trim());
-            setCurrent(1);
-          }}
-          data-testid="public-course-search"
-        />
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder="搜索课程名称"
+            style={{ maxWidth: 260 }}
+            onSearch={(v) => {
+              setTitle(v.trim());
+              setCurrent(1);
+            }}
+            data-testid="public-course-search"
+          />
+          <Button onClick={() => navigate('/web/course')} data-testid="public-course-mine">
+            我的课程
+          </Button>
+        </Space>
       </div>
       <Spin spinning={isLoading}>
         {data && data.records.length === 0 ? <Empty description="暂无公开课程" /> : null}
