@@ -12,7 +12,10 @@ import { userApi, UserError } from '@kaopei/contracts/sys-user';
 import { quApi } from '@kaopei/contracts/qu';
 import { examApi } from '@kaopei/contracts/exam';
 import { certApi, certGrantApi } from '@kaopei/contracts/cert';
-import { tmplApi } from '@kaopei/contracts/notify';
+import { BUILTIN_TEMPLATES, tmplApi } from '@kaopei/contracts/notify';
+
+/** Message templates seeded at the first start: one per built-in event. */
+const BUILTIN_COUNT = Object.keys(BUILTIN_TEMPLATES).length;
 
 let t: TestApp;
 let admin: string;
@@ -29,19 +32,19 @@ afterAll(async () => {
 
 describe('POST /api/stat/total/num/all', () => {
   it('matches the seeded content', async () => {
-    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
   });
 
   it('counts what is added', async () => {
     const repoId = await createRepo(t, admin);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
     await createQu(t, admin, repoId, 1);
     await createQu(t, admin, repoId, 2);
     await createQu(t, admin, repoId, 3);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: 7, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
     await createExam(t, admin, examBody(repoId));
     await t.newLearner('stat');
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: 7, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
   });
 
   it('counts certificates granted and message templates', async () => {
