@@ -75,7 +75,7 @@ export async function writeDemoPdf(file: string): Promise<void> {
   doc.registerFont('cjk', CERT_FONT_FILE);
   DEMO_PDF_PAGES.forEach((page, i) => {
     doc.addPage();
-    doc.font('cjk').fillColor('#999999').fontSize(10).text(`${DEMO_PDF_TITLE}　第 ${i + 1} 页 / 共 ${DEMO_PDF_PAGES.length} 页`, { align: 'right' });
+    doc.font('cjk').fillColor('#999999').fontSize(10).text(`${DEMO_PDF_TITLE}  第 ${i + 1} 页 / 共 ${DEMO_PDF_PAGES.length} 页`, { align: 'right' });
     doc.moveDown(2).fillColor('#1f3a5f').fontSize(20).text(page.heading);
     doc.moveDown(1).fillColor('#222222').fontSize(13);
     for (const p of page.paragraphs) doc.text(p, { lineGap: 6, indent: 26 }).moveDown(0.8);
