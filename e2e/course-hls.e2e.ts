@@ -24,7 +24,7 @@ import { courseStudyApi } from '@kaopei/contracts/course-study';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { laterUnreadMessages, loginThroughPage, POLL } from './support/ui';
+import { laterUnreadMessages, loginThroughPage, POLL, sleep } from './support/ui';
 
 /** Whether ffmpeg is installed with the libx264 encoder (`ffmpeg -encoders`). */
 const HAS_X264 = (() => {
@@ -63,14 +63,18 @@ describe.skipIf(skipWithoutChromium() || !HAS_X264)('course video over HLS: tran
 
     fileId = (await admin.call(courseFileApi.save, { title: `E2E HLS 视频 ${Date.now()}`, fileType: 33, fileUrl: up.data?.url ?? '' })).id;
     // The media job: ffprobe, then ffmpeg into DATA_DIR/hls/<videoId>/ (one 180p rendition of 4 s segments).
-    await expect
-      .poll(async () => {
-        const d = await admin.call(courseFileApi.detail, { id: fileId });
-        if (d.dbsczt === MediaState.FAILED) throw new Error(`media processing failed: ${d.failMsg}`);
-        return d.dbsczt === MediaState.READY ? d.hlsUrl : '';
-      }, { timeout: 120_000, interval: 500 })
-      .toMatch(/^\/api\/course\/file\/hls\/[0-9a-f]{32}\/master\.m3u8$/);
-    hlsUrl = (await admin.call(courseFileApi.detail, { id: fileId })).hlsUrl;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const d = await admin.call(courseFileApi.detail, { id: fileId });
+      if (d.dbsczt === MediaState.FAILED) throw new Error(`media processing failed: ${d.failMsg}`);
+      if (d.dbsczt === MediaState.READY && d.hlsUrl) {
+        hlsUrl = d.hlsUrl;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`the video was not transcoded in 120 s (dbsczt ${d.dbsczt}, ${d.progress}%)`);
+      await sleep(500);
+    }
+    expect(hlsUrl).toMatch(/^\/api\/course\/file\/hls\/[0-9a-f]{32}\/master\.m3u8$/);
     courseId = (await admin.call(courseApi.save, { title: `E2E HLS 课程 ${Date.now()}`, fileList: [{ fileId, chapter: '第一章 视频', sort: 1 }], videoDrag: true, checkOn: false })).id;
   });
   afterAll(async () => {
