@@ -48,7 +48,8 @@ describe.skipIf(skipWithoutChromium() || NO_FFMPEG)('course files: upload a vide
     const page = await browser.page(server.baseUrl);
     await loginThroughPage(page, DEMO_ADMIN);
     await openAdminMenu(page, '课程管理', '课件管理', '**/admin/course/file');
-    await page.getByText('暂无相关数据！').first().waitFor();
+    // The list has loaded: the demo seed's PDF course file is in the library.
+    await page.locator('.admin-view:visible tr', { hasText: '安全生产基础知识讲义（演示）' }).waitFor();
 
     const title = `E2E 视频课件 ${Date.now()}`;
     await page.getByTestId('course-file-add').click();

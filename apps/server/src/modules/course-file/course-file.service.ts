@@ -190,8 +190,10 @@ export class CourseFileService {
    * (videoId, hlsUrl, duration, pages) cleared, and its processing is queued; a link is ready at
    * once. Errors: §5 messages (10010001), 40110001 type changed, 40110002 bad file, 40110003 no
    * converter, 40110005 unknown category, 10010003 unknown id or outside the data scope.
+   * `opts.processNow` (the demo seed): the processing runs inside this call instead of as a queued
+   * job; a processing failure leaves the row failed (dbsczt 3, failMsg) and is logged, not thrown.
    */
-  async save(req: z.output<typeof courseFileSaveReq>, admin: Admin): Promise<{ id: string; msg: string }> {
+  async save(req: z.output<typeof courseFileSaveReq>, admin: Admin, opts: { processNow?: boolean } = {}): Promise<{ id: string; msg: string }> {
     const existing = req.id ? await this.scoped(req.id, admin) : undefined;
     if (existing && existing.fileType !== req.fileType) throw new AppError(CourseFileError.TYPE_FIXED);
     if (req.catId && !(await this.ctx.services.sysDic.labels(COURSE_FILE_CAT_DIC)).has(req.catId)) throw new AppError(CourseFileError.BAD_CAT);
@@ -217,7 +219,8 @@ export class CourseFileService {
       await repo.insertFile(this.ctx.db, { id, fileType: req.fileType, ...base, ...fresh, deptCode: admin.deptCode, createBy: admin.userId, createTime: at });
       process = !isLink;
     }
-    if (process) await this.queue(id, fileUrl, admin.userId);
+    if (process && opts.processNow) await this.processNow(id, fileUrl);
+    else if (process) await this.queue(id, fileUrl, admin.userId);
     return { id, msg: COURSE_FILE_SAVED };
   }
 
@@ -225,6 +228,16 @@ export class CourseFileService {
   private async queue(id: string, fileUrl: string, userId: string): Promise<void> {
     const payload: MediaJobPayload = { id, fileUrl };
     await this.ctx.jobs.enqueue(MEDIA_JOB, payload, { userId, pinTo: getNodeId(), maxAttempts: 2 });
+  }
+
+  /** Runs the processing of `id`'s file `fileUrl` now, in this call (no job; failures are logged: the row says why). */
+  private async processNow(id: string, fileUrl: string): Promise<void> {
+    const job: JobContext = { id: `inline-${id}`, progress: async () => undefined, signal: new AbortController().signal };
+    try {
+      await this.processor.run({ id, fileUrl }, job);
+    } catch (err) {
+      this.ctx.log.warn({ err, id }, 'course file processing failed');
+    }
   }
 
   /** The job handler of MEDIA_JOB. */

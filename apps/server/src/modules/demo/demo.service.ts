@@ -1,15 +1,19 @@
 /**
  * Demo content of the first start (KAOPEI_DEMO): one bank of 24 questions written by the Kaopei
- * team and one exam open to everybody, created through the owning modules' services.
+ * team, one exam open to everybody and one free course open to everybody (demo.course.ts), created
+ * through the owning modules' services.
  */
 import type { ModuleContext } from '../../platform/module';
 import { ADMIN_USER_NAME } from '../sys-user/sys-user.constants';
 import { DEMO_BANK_TITLE, DEMO_EXAM_RULES, DEMO_EXAM_TITLE, DEMO_QUESTIONS } from './demo.content';
+import { seedDemoCourse } from './demo.course';
+
+export type DemoDeps = 'sysUser' | 'repo' | 'qu' | 'exam' | 'sysFile' | 'courseFile' | 'course';
 
 export class DemoService {
-  constructor(private readonly ctx: ModuleContext<'sysUser' | 'repo' | 'qu' | 'exam'>) {}
+  constructor(private readonly ctx: ModuleContext<DemoDeps>) {}
 
-  /** Creates the demo bank, its questions and the demo exam, owned by `admin` (nothing when KAOPEI_DEMO is off). */
+  /** Creates the demo bank, its questions, the demo exam and the demo course, owned by `admin` (nothing when KAOPEI_DEMO is off). */
   async seed(): Promise<void> {
     if (!this.ctx.config.demo) return;
     const { sysUser, repo, qu, exam } = this.ctx.services;
@@ -29,5 +33,16 @@ export class DemoService {
       },
       adminId,
     );
+    await this.seedCourse();
+  }
+
+  /**
+   * The demo course with its two course files (demo.course.ts), owned by `admin`; once per database
+   * (seed log), nothing when KAOPEI_DEMO is off. Answers the course id, or null when nothing was seeded.
+   */
+  async seedCourse(): Promise<string | null> {
+    if (!this.ctx.config.demo) return null;
+    const adminId = await this.ctx.services.sysUser.idOf(ADMIN_USER_NAME);
+    return adminId ? seedDemoCourse(this.ctx, adminId) : null;
   }
 }

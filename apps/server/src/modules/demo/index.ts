@@ -11,7 +11,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'demo',
   summary: '演示内容',
-  deps: ['sysUser', 'repo', 'qu', 'exam'],
+  deps: ['sysUser', 'repo', 'qu', 'exam', 'sysFile', 'courseFile', 'course'],
   service: (ctx) => new DemoService(ctx),
   start: async (demo, info) => {
     if (info.firstStart) await demo.seed();

@@ -1,7 +1,8 @@
 /**
  * The course video player (SPEC §4 "Course study", "Video player"; §9 rates 0.5/1/1.5/2, 16:9,
  * resume threshold 5 s, seek tolerance 2 s): a native `<video>`, with hls.js (loaded only for an
- * HLS playlist in a browser without native HLS) for transcoded files.
+ * HLS playlist; the browser's own HLS only where Media Source Extensions are missing) for
+ * transcoded files.
  *
  * - Resumes the position remembered locally for `refId` (else `serverPosition`) when over 5 s and
  *   before the end; remembers it while playing; goes back to 0 one second after the end.
@@ -72,13 +73,15 @@ export function VideoPlayer({ src, refId, dragLocked, serverPosition, hold = fal
     },
   }));
 
-  // Source: native playback, or hls.js for a playlist the browser cannot play itself.
+  // Source: native playback of an mp4; hls.js for an HLS playlist (native HLS without MSE).
   useEffect(() => {
     const v = video.current;
     if (!v) return;
     let destroyed = false;
     let hls: { destroy(): void } | null = null;
-    if (isHls(src) && !v.canPlayType('application/vnd.apple.mpegurl')) {
+    // hls.js whenever the browser has Media Source Extensions, even where it also plays HLS itself
+    // (recent Chromium does): one player, the same behaviour everywhere; native HLS only without MSE.
+    if (isHls(src)) {
       void import('hls.js').then(({ default: Hls }) => {
         if (destroyed) return;
         if (!Hls.isSupported()) {
