@@ -1,0 +1,56 @@
+/**
+ * Face service (issue 12 "Face engine"): the one entry point other modules use — real-name audit,
+ * face login, exam and study captures. It picks the engine of the current face provider (prop type
+ * "face"; 'local' when nothing was chosen) and decodes the base64 images browsers send.
+ *
+ *   const img = face.decodeImage(body.base64);          // Buffer, or AppError BAD_IMAGE / IMAGE_TOO_LARGE
+ *   const { faces } = await face.detect(img);           // faces.length === 1: one clear face
+ *   const { pass, score } = await face.compare(img, ref);
+ */
+import { FaceError } from '@kaopei/contracts/face';
+import { AppError } from '../../lib/errors';
+import type { ModuleContext } from '../../platform/module';
+import type { FaceComparison, FaceDetection, FaceEngine } from './face.engine';
+import { localEngine } from './face.local';
+
+/** Largest image accepted from a browser capture or photo (bytes, after base64 decoding). */
+export const MAX_FACE_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** jpg (FF D8 FF) or png (89 50 4E 47) bytes. */
+function isImage(b: Buffer): boolean {
+  return (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || (b.length > 8 && b.readUInt32BE(0) === 0x89504e47);
+}
+
+export class FaceService {
+  constructor(private readonly ctx: ModuleContext<'sysConfig'>) {}
+
+  /**
+   * Bytes of a browser image: a data URL (`data:image/jpeg;base64,…`) or bare base64 of a jpg/png.
+   * AppError BAD_IMAGE when it is not one, IMAGE_TOO_LARGE above `maxBytes`.
+   */
+  decodeImage(base64: string, maxBytes = MAX_FACE_IMAGE_BYTES): Buffer {
+    const m = /^data:image\/(?:jpeg|jpg|png);base64,/i.exec(base64);
+    const body = m ? base64.slice(m[0].length) : base64;
+    if (body.length > Math.ceil((maxBytes * 4) / 3) + 4) throw new AppError(FaceError.IMAGE_TOO_LARGE);
+    if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(body)) throw new AppError(FaceError.BAD_IMAGE);
+    const bytes = Buffer.from(body, 'base64');
+    if (bytes.length > maxBytes) throw new AppError(FaceError.IMAGE_TOO_LARGE);
+    if (!isImage(bytes)) throw new AppError(FaceError.BAD_IMAGE);
+    return bytes;
+  }
+
+  /** The engine of the current face provider. */
+  async engine(): Promise<FaceEngine> {
+    return localEngine(this.ctx.config);
+  }
+
+  /** Faces in `image` (see FaceEngine.detect). */
+  async detect(image: Buffer): Promise<FaceDetection> {
+    return (await this.engine()).detect(image);
+  }
+
+  /** `probe` against `reference` (see FaceEngine.compare). */
+  async compare(probe: Buffer, reference: Buffer): Promise<FaceComparison> {
+    return (await this.engine()).compare(probe, reference);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Faces (issue 12; SPEC §3 "Face check, capture and learning", "Face provider configuration", §8
+ * camera and face messages, §9 face constants): what the face engine answers and the messages the
+ * camera widgets and the real-name, capture and face-login calls use.
+ *
+ * The engine itself lives on the server (module `face`): a local engine that runs with no network
+ * (the default) and the baidu / qcloud / aliyun face APIs as options (prop type "face").
+ */
+import { z } from 'zod';
+import { defineErrors } from './errors';
+
+/** Face providers (SPEC §9 plus the local default): local runs on the server. */
+export const FACE_PROVIDERS = ['local', 'baidu', 'qcloud', 'aliyun'] as const;
+export type FaceProvider = (typeof FACE_PROVIDERS)[number];
+
+/** One face found in an image: box in pixels of the image, detection confidence 0–1, liveness 0–1 when the engine has one. */
+export const faceBox = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  score: z.number(),
+  live: z.number().nullable(),
+});
+export type FaceBox = z.infer<typeof faceBox>;
+
+/** SPEC §3 Face check result: pass, failMsg, faceToken, realName, idCard. */
+export const faceCheckResult = z.object({
+  pass: z.boolean(),
+  failMsg: z.string(),
+  faceToken: z.string(),
+  realName: z.string(),
+  idCard: z.string(),
+});
+export type FaceCheckResult = z.infer<typeof faceCheckResult>;
+
+/** SPEC §3: exam capture save {paperId, base64} and course face capture {courseId, fileId, base64} answer this. */
+export const captureResult = z.object({
+  isBreak: z.boolean(),
+  failCount: z.number().int(),
+  faceChance: z.number().int(),
+});
+export type CaptureResult = z.infer<typeof captureResult>;
+
+/** SPEC §8 camera and face messages (shown by the widgets; some are answered by the server). */
+export const FACE_MSG = {
+  noMediaApi: '您的浏览器不支持媒体访问，请升级浏览器！',
+  cameraFailed: '摄像头载入失败，请确认电脑上有摄像头且已允许网页访问！',
+  keepPose: '很好，请保持这个姿势！',
+  comparing: '正在比对，请稍候..',
+  noFace: '未识别到人脸，请将人脸置于摄像头中央！',
+  examFaceOut: '请诚信考试，确保人脸在摄像头中央！',
+  studyFaceOut: '请认真学习，确保人脸在摄像头中央！',
+  dialogClosed: '窗口已关闭，若要重新识别请刷新页面！',
+  compared: '人脸比对成功！',
+  /** SPEC §8 exam capture: failed `n` times, `m` consecutive failures hand the paper in. */
+  examFailed: (n: number, m: number) => `人脸识别已失败${n}次，连续失败${m}次将自动交卷！`,
+  examBreak: (n: number) => `连续${n}次人脸识别失败，系统强制交卷！`,
+  studyFailed: (n: number, m: number) => `人脸识别已失败${n}次，连续失败${m}次将退出学习！`,
+  studyBreak: (n: number) => `连续${n}次人脸识别失败！`,
+} as const;
+
+/** SPEC §9: auto-capture 2 s after a face is found; face-out repeats every 10 s; the crop box of a face photo. */
+export const FACE_CONST = { autoCaptureMs: 2000, faceOutRepeatMs: 10_000, cropWidth: 295, cropHeight: 413 } as const;
+
+/** Errors of the face engine (block 4012xxxx). */
+export const FaceError = defineErrors({
+  /** The body is not a jpg/png image (base64 or data URL), or it cannot be decoded. */
+  BAD_IMAGE: { code: 40120001, msg: '图片格式不正确，请上传jpg或png图片！' },
+  /** The image is larger than the limit. */
+  IMAGE_TOO_LARGE: { code: 40120002, msg: '图片太大，请压缩后再上传！' },
+  /** The engine (local model or the cloud vendor) could not answer. */
+  ENGINE_FAILED: { code: 40120003, msg: '人脸识别服务暂不可用，请稍后再试！' },
+});
