@@ -53,4 +53,40 @@ export class FaceService {
   async compare(probe: Buffer, reference: Buffer): Promise<FaceComparison> {
     return (await this.engine()).compare(probe, reference);
   }
+
+  /**
+   * Registers `image` (one clear face) as the reference face of person `personId` (a user id),
+   * replacing an earlier one. Called when a real-name record is approved (issue 12). The local engine
+   * keeps a face descriptor in its own table; cloud engines add the face to the configured group.
+   * Throws AppError when the image holds no face or more than one.
+   */
+  async enroll(personId: string, image: Buffer): Promise<void> {
+    void personId;
+    void image;
+    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+  }
+
+  /** Forgets the reference face of `personId` (a rejected or withdrawn real-name record). */
+  async remove(personId: string): Promise<void> {
+    void personId;
+  }
+
+  /**
+   * Compares the main face of `image` with the enrolled face of `personId` (exam and study captures,
+   * the face check before an exam). No enrolled face: `pass` false and `enrolled` false.
+   */
+  async verify(personId: string, image: Buffer): Promise<FaceComparison & { enrolled: boolean }> {
+    void personId;
+    void image;
+    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+  }
+
+  /**
+   * Face login (issue 12): the enrolled person whose face matches the main face of `image` best, at or
+   * above the threshold, or null. `faces` is how many faces the image holds (login wants exactly one).
+   */
+  async search(image: Buffer): Promise<{ personId: string; score: number } | null> {
+    void image;
+    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+  }
 }
