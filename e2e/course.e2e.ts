@@ -13,6 +13,7 @@ import { pointsApi } from '@kaopei/contracts/points';
 import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
+import { startCourseWithFile } from './support/course';
 import { startServer, type RunningServer } from './support/server';
 import { loginThroughPage, openAdminMenu } from './support/ui';
 
@@ -37,15 +38,8 @@ describe.skipIf(skipWithoutChromium())('courses: build one with the file picker,
     const admin = await browser.page(server.baseUrl);
     await loginThroughPage(admin, DEMO_ADMIN);
     await openAdminMenu(admin, '课程管理', '课程列表', '**/admin/course/list');
-    await admin.getByTestId('course-add').click();
     const title = `E2E 积分课程 ${Date.now()}`;
-    await admin.getByTestId('course-title').fill(title);
-    await admin.getByTestId('course-files-add').click();
-    await admin.getByTestId('course-file-picker-search').fill(fileTitle);
-    await admin.getByTestId('course-file-picker-search').press('Enter');
-    await admin.getByTestId(`course-file-picker-row-${fileId}`).click();
-    await admin.getByTestId('course-file-picker-ok').click();
-    await admin.getByTestId('course-files-chapter-0').fill('第一章 入门');
+    await startCourseWithFile(admin, { title, fileTitle, fileId, chapter: '第一章 入门' });
     await admin.getByTestId('course-cost-points').fill('10');
     await admin.locator('.ant-modal', { hasText: '添加课程' }).getByRole('button', { name: '保存' }).click();
     await admin.getByText('操作成功！').first().waitFor();

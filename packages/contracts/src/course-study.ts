@@ -41,6 +41,14 @@ export const STOP_DELAY_MS = 3_500;
 export const SEEK_TOLERANCE_SEC = 2;
 /** SPEC §9 fastest playback rate: the position may advance this many seconds per wall-clock second. */
 export const MAX_PLAYBACK_RATE = 2;
+/** SPEC §4 slowest playback rate (0.5/1/1.5/2): a played stretch moves the position at least this many seconds per second. */
+export const MIN_PLAYBACK_RATE = 0.5;
+/**
+ * A video whose end was reached counts as finished when its credited time is this close (s) to the
+ * required time: the moments no report can prove (before the first report of a stream, while a check
+ * opens) would otherwise make a learner who watched the whole video start it again.
+ */
+export const END_SLACK_SEC = 5;
 /** SPEC §4 "Video player": resume from the saved position when it is over this many seconds (and before the end). */
 export const RESUME_MIN_SEC = 5;
 

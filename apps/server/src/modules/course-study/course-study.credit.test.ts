@@ -50,14 +50,42 @@ describe('creditReport', () => {
     const { results, p } = run(video, [
       { at: 0, position: 0, playing: true },
       { at: 3600_000, position: 10, playing: true },
-      { at: 3610_000, position: 20, playing: false },
-      { at: 3620_000, position: 20, playing: true },
+      { at: 3610_000, position: 10, playing: false },
+      { at: 3620_000, position: 10, playing: true },
     ]);
+    // A pause reported 10 s late with the position where it was: nothing was played, nothing credited.
     // The interval ending with the first "playing" after a pause was paused: not credited either.
     expect(results.map((r) => [r.creditMs, r.reason])).toEqual([[0, 'baseline'], [0, 'gap'], [0, 'paused'], [0, 'paused']]);
     expect(p.learnMs).toBe(0);
-    const after = creditReport(p, 3620_000, { at: 3630_000, position: 30, playing: true }, video, true);
+    const after = creditReport(p, 3620_000, { at: 3630_000, position: 20, playing: true }, video, true);
     expect(after.creditMs).toBe(10_000);
+  });
+
+  it('credits the played stretch that a pause or the end of the video closes, no more than the position moved proves', () => {
+    // Paused 8 s after the last heartbeat, 8 s further: those 8 s were played.
+    const paused = run(video, [{ at: 0, position: 0, playing: true }, { at: 10_000, position: 10, playing: true }, { at: 18_000, position: 18, playing: false }]);
+    expect(paused.results.map((r) => r.creditMs)).toEqual([0, 10_000, 8000]);
+    // A pause announced 10 s late after 1 s of play buys at most 1 s at the slowest rate (0.5): 2 s.
+    const late = run(video, [{ at: 0, position: 0, playing: true }, { at: 10_000, position: 1, playing: false }]);
+    expect(late.results.map((r) => [r.creditMs, r.reason])).toEqual([[0, 'baseline'], [2000, null]]);
+    // Documents keep the strict rule: hidden at the end of an interval credits nothing.
+    const hidden = run(doc, [{ at: 0, position: 0, playing: true, page: 1 }, { at: 5000, position: 0, playing: false, page: 1 }]);
+    expect(hidden.p.learnMs).toBe(0);
+  });
+
+  it('finishes a video watched to its end when the credited time is within 5 s of the required time', () => {
+    const rule = { ...video, duration: 30 };
+    const reports = [0, 10, 20].map((s) => ({ at: s * 1000 + 3000, position: s + 3, playing: true }));
+    // The first 3 s happened before the first report (the baseline): 26.x s credited at the end.
+    const watched = run(rule, [...reports, { at: 29_500, position: 30, playing: false }], fresh(30));
+    expect(watched.p.learnMs).toBe(26_500);
+    expect(watched.p.finished).toBe(true);
+    // The same credit without reaching the end is 88 %, not finished; neither is the end with 20 s credited.
+    const short = run(rule, [...reports, { at: 29_500, position: 29.5 - 3, playing: false }], fresh(30));
+    expect(short.p.finished).toBe(false);
+    const skipped = run({ ...rule, videoDrag: true }, [{ at: 0, position: 0, playing: true }, { at: 10_000, position: 10, playing: true }, { at: 20_000, position: 20, playing: true }, { at: 21_000, position: 30, playing: true }], fresh(30));
+    expect(skipped.p.maxPosition).toBe(30);
+    expect(skipped.p.finished).toBe(false);
   });
 
   it('drag-lock: a seek beyond maxPosition + elapsed × 2 + 2 s is refused and reverted; within it is credited', () => {

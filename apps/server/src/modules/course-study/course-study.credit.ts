@@ -9,15 +9,19 @@
  *   report of a stream (no `prevAt`) only sets the baseline; a silence longer than CREDIT_CAP_MS
  *   credits nothing for the gap (the report becomes the new baseline);
  * - only while playing (videos) / visible (documents, links) — at BOTH ends of the interval (a
- *   report saying "playing" after a paused one does not buy the paused time);
+ *   report saying "playing" after a paused one does not buy the paused time); except that the
+ *   stretch of a video ENDING with a pause (or the end of the video: the player reports at once) was
+ *   played up to that moment: it is credited, at most what the position moved at the slowest
+ *   playback rate (a pause reported late buys nothing it did not play);
  * - drag-lock (videoDrag false, videos): a position beyond maxPosition + elapsed × MAX_PLAYBACK_RATE
  *   + SEEK_TOLERANCE_SEC is a forbidden seek: nothing credited, the reply says revert to maxPosition;
  * - a file is finished when learnMs ≥ needSec × 1000 and, for a document with a known page count,
- *   every page was seen; `process` is 100 then, else the lower of the time and pages percentages,
+ *   every page was seen; a video whose end was reached (maxPosition within 1 s of its duration)
+ *   already when learnMs ≥ (needSec − END_SLACK_SEC) × 1000; `process` is 100 then, else the lower of the time and pages percentages,
  *   at most 99.
  */
 import { CourseFileType } from '@kaopei/contracts/course-file';
-import { CREDIT_CAP_MS, MAX_PLAYBACK_RATE, SEEK_TOLERANCE_SEC } from '@kaopei/contracts/course-study';
+import { CREDIT_CAP_MS, END_SLACK_SEC, MAX_PLAYBACK_RATE, MIN_PLAYBACK_RATE, SEEK_TOLERANCE_SEC } from '@kaopei/contracts/course-study';
 
 /** Stored progress of one learner on one course file. */
 export interface FileProgress {
@@ -72,8 +76,9 @@ export function processOf(p: Pick<FileProgress, 'learnMs' | 'needSec' | 'pagesSe
 }
 
 /** True when `p` meets the completion rule of a file of `rule`. */
-export function isDone(p: Pick<FileProgress, 'learnMs' | 'needSec' | 'pagesSeen'>, rule: Pick<FileRule, 'fileType' | 'pageCount'>): boolean {
-  if (p.learnMs < p.needSec * 1000) return false;
+export function isDone(p: Pick<FileProgress, 'learnMs' | 'needSec' | 'pagesSeen' | 'maxPosition'>, rule: Pick<FileRule, 'fileType' | 'pageCount' | 'duration'>): boolean {
+  const endReached = rule.fileType === CourseFileType.VIDEO && rule.duration > 0 && p.maxPosition >= rule.duration - 1;
+  if (p.learnMs < (endReached ? p.needSec - END_SLACK_SEC : p.needSec) * 1000) return false;
   if (rule.fileType === CourseFileType.DOC && rule.pageCount > 0) return p.pagesSeen.length >= rule.pageCount;
   return true;
 }
@@ -106,8 +111,10 @@ export function creditReport(p: FileProgress, prevAt: number | null, report: Tim
     }
   }
 
-  const creditMs = report.playing && prevPlaying ? usable : 0;
-  const reason: NoCreditReason | null = prevAt === null ? 'baseline' : gap ? 'gap' : !(report.playing && prevPlaying) ? 'paused' : null;
+  let creditMs = report.playing && prevPlaying ? usable : 0;
+  // Played until the pause (or the end) this report announces: as far as the position moved proves.
+  if (isVideo && prevPlaying && !report.playing) creditMs = Math.min(usable, Math.max(0, pos - p.lastPosition) * (1000 / MIN_PLAYBACK_RATE));
+  const reason: NoCreditReason | null = prevAt === null ? 'baseline' : gap ? 'gap' : creditMs === 0 && !(report.playing && prevPlaying) ? 'paused' : null;
   const next: FileProgress = {
     learnMs: p.learnMs + creditMs,
     needSec: p.needSec,

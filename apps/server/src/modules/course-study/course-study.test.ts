@@ -82,7 +82,7 @@ describe('study time', () => {
     advanceClock(3600_000);
     expect(must(await progress(a, plan, s, { position: 230 }))).toMatchObject({ creditedSec: 0, reason: 'gap', learnSec: r.learnSec });
     advanceClock(10_000);
-    expect(must(await progress(a, plan, s, { position: 240, playing: false }))).toMatchObject({ creditedSec: 0, reason: 'paused', learnSec: r.learnSec });
+    expect(must(await progress(a, plan, s, { position: 230, playing: false }))).toMatchObject({ creditedSec: 0, reason: 'paused', learnSec: r.learnSec });
     // Pressing play again does not buy the paused interval.
     advanceClock(10_000);
     expect(must(await progress(a, plan, s, { position: 240, playing: true }))).toMatchObject({ creditedSec: 0, reason: 'paused', learnSec: r.learnSec });
