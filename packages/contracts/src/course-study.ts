@@ -69,6 +69,10 @@ export const StudyError = defineErrors({
   FILE_NOT_IN_COURSE: { code: 40090005, msg: '该课件不属于此课程！' },
   /** Check answered while none is open. */
   NO_CHECK: { code: 40090006, msg: '当前无需验证，请继续学习！' },
+  /** A course with face checks (issue 12): no passed face check within faceInterval (+ grace), nothing is credited until one passes. */
+  FACE_PENDING: { code: 40090007, msg: '请先完成人脸核验，核验通过后继续计时！' },
+  /** The course has no face checks (validate-face / save called anyway). */
+  FACE_OFF: { code: 40090008, msg: '该课程未开启人脸核验！' },
 });
 
 const position = z.number({ error: '播放位置不正确！' }).finite().min(0, '播放位置不正确！').max(1_000_000, '播放位置不正确！');
@@ -187,6 +191,10 @@ export const fetchFileRes = z.object({
   videoDrag: z.boolean(),
   checkOn: z.boolean(),
   checkSec: z.number().int(),
+  /** Face checks (issue 12): on, minutes between captures, and whether a face check must pass before time is credited now. */
+  faceOn: z.boolean(),
+  faceInterval: z.number().int(),
+  facePending: z.boolean(),
   needSec: z.number().int(),
   learnSec: z.number().int(),
   /** Saved position (s) and furthest accepted position (s). */

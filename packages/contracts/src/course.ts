@@ -77,6 +77,12 @@ export const courseSaveReq = z
     checkOn: z.boolean({ error: '开关值不正确！' }).default(false),
     /** Seconds of study between two captcha checks (60 … 7200). */
     checkSec: intIn('验证间隔', 60, 7200).default(COURSE_CHECK_SEC_DEFAULT),
+    /** Face checks during study (issue 12): a camera capture every faceInterval minutes compared with the learner's real-name face. */
+    faceOn: z.boolean({ error: '开关值不正确！' }).default(false),
+    /** SPEC §9 "Study face check interval" (minutes, 1 … 120). */
+    faceInterval: intIn('人脸验证间隔', 1, 120).default(10),
+    /** Consecutive failed captures that end the study (1 … 10). */
+    faceChance: intIn('人脸失败次数', 1, 10).default(3),
     openType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '开放类型不正确！' }).default(1),
     /** Open type 2: the departments (codes; sub-departments included). Replaces the course's list. */
     deptCodes: z.array(z.string().trim().min(1).max(64)).max(500).default([]),
@@ -140,6 +146,9 @@ const courseBase = {
   videoDrag: z.boolean(),
   checkOn: z.boolean(),
   checkSec: z.number().int(),
+  faceOn: z.boolean(),
+  faceInterval: z.number().int(),
+  faceChance: z.number().int(),
   finishPoints: z.number().int(),
   certId: z.string().nullable(),
   fileCount: z.number().int(),

@@ -17,7 +17,7 @@ import type { StudyPlan } from './course-study.plan';
 import * as repo from './course-study.repository';
 
 /** The services course study calls. */
-export type StudyDeps = 'captcha' | 'cert' | 'points' | 'sysUser' | 'notify' | 'courseFile' | 'course';
+export type StudyDeps = 'captcha' | 'cert' | 'points' | 'sysUser' | 'notify' | 'courseFile' | 'course' | 'face' | 'sysFile';
 
 /** Payload of courseStudy.finished. */
 export interface CourseFinishedEvent {

@@ -30,6 +30,10 @@ export interface StudyPlan {
   /** Learning checks (captcha) on, every `checkSec` seconds of credited study. */
   checkOn: boolean;
   checkSec: number;
+  /** Face checks (issue 12): a passed face check every faceInterval minutes; faceChance consecutive failures end the study. */
+  faceOn: boolean;
+  faceInterval: number;
+  faceChance: number;
   /** Completion certificate template ('' none). */
   certId: string;
   /** Completion points (0: the points rule course_finish decides). */

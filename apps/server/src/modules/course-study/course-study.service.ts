@@ -5,7 +5,9 @@
  * `report` is the heart: one report of a player (socket message or HTTP fallback) in ONE transaction
  * that first locks the learner's course row (so one learner's reports of a course are serialised on
  * both databases), then
- *   1. refuses while a learning check is open (CHECK_PENDING, or CHECK_BROKEN past CHECK_GRACE_MS);
+ *   1. refuses while a learning check is open (CHECK_PENDING, or CHECK_BROKEN past CHECK_GRACE_MS) or,
+ *      for a course with face checks, while no face check passed recently (FACE_PENDING,
+ *      course-study.face.ts);
  *   2. claims the learner's one study slot for the stream (el_course_study_stream, compare-and-set):
  *      another live stream → STOPPED; a lapsed lease is taken over (baseline, nothing credited);
  *   3. credits by the pure rule of course-study.credit.ts (≤ wall-clock since the stream's last
@@ -37,6 +39,7 @@ import { mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { ModuleContext } from '../../platform/module';
 import { sendFinishedMessage, settleCourse, type CourseFinishedEvent, type StudyDeps } from './course-study.complete';
+import { CourseFaceChecks } from './course-study.face';
 import { checkDue, creditReport, processOf, type FileProgress, type FileRule } from './course-study.credit';
 import { newCheckKey, type StudyPlan, type StudyPlanFile, type StudyPlanSource } from './course-study.plan';
 import * as repo from './course-study.repository';
@@ -76,7 +79,12 @@ function checkView(c: Pick<ElCourseStudyCheckTable, 'checkKey' | 'triggerAt'>, a
 export class CourseStudyService {
   private planOverride: StudyPlanSource | null = null;
 
-  constructor(private readonly ctx: ModuleContext<StudyDeps>) {}
+  /** Face checks during study (issue 12). */
+  readonly faces: CourseFaceChecks;
+
+  constructor(private readonly ctx: ModuleContext<StudyDeps>) {
+    this.faces = new CourseFaceChecks(ctx);
+  }
 
   /** Tests only: studies against `source` instead of the course module. */
   usePlans(source: StudyPlanSource | null): void {
@@ -115,6 +123,7 @@ export class CourseStudyService {
         if (at > Number(check.triggerAt) + CHECK_GRACE_MS) throw new AppError(StudyError.CHECK_BROKEN);
         throw new AppError(StudyError.CHECK_PENDING, undefined, checkView(check, at));
       }
+      await this.faces.requireOpen(plan, userId, at);
       const claim = await this.claim(trx, userId, streamId, courseId, fileId, at, r.playing);
       const row = await repo.findFileLearn(trx, userId, courseId, fileId);
       const before = progressOf(row, file.needSec);
@@ -235,9 +244,24 @@ export class CourseStudyService {
       courseId, courseTitle: plan.title, fileId, title: file.title, fileType: file.fileType, fileType_dictText: COURSE_FILE_TYPE_LABEL[file.fileType] ?? '',
       viewUrl: info?.viewUrl ?? '', fileUrl: info?.fileUrl ?? '', hlsUrl: info?.hlsUrl ?? '', duration: file.duration, pageCount: file.pageCount,
       videoDrag: plan.videoDrag, checkOn: plan.checkOn, checkSec: plan.checkSec, needSec: file.needSec, learnSec: learnSecOf(p.learnMs),
+      faceOn: plan.faceOn, faceInterval: plan.faceInterval, facePending: await this.faces.pending(plan, userId, at),
       lastPosition: p.lastPosition, maxPosition: p.maxPosition, pagesSeen: p.pagesSeen, process: processOf(p, file.pageCount), finished: p.finished,
       courseProcess: courseFinished ? 100 : totals.process, courseFinished, check: check?.state === 1 ? checkView(check, at) : null,
     };
+  }
+
+  /** POST /api/course/face/validate-face: the face check of a course file's study (course-study.face.ts). */
+  async validateFace(userId: string, courseId: string, fileId: string, base64: string) {
+    const plan = await this.plan(userId, courseId);
+    CourseStudyService.fileOf(plan, fileId);
+    return this.faces.validateFace(plan, userId, fileId, base64);
+  }
+
+  /** POST /api/course/face/save: a periodic capture of a course file's study (course-study.face.ts). */
+  async faceCapture(userId: string, courseId: string, fileId: string, base64: string) {
+    const plan = await this.plan(userId, courseId);
+    CourseStudyService.fileOf(plan, fileId);
+    return this.faces.capture(plan, userId, fileId, base64);
   }
 
   /** POST /api/course/file/learn/course-files: my progress per file of the course (plan order). */

@@ -76,8 +76,36 @@ export interface ElCourseStudyCheckTable {
   updateTime: Ms;
 }
 
+/** Face-check standing of a learner in a course with faceOn (issue 12). */
+export interface ElCourseFaceStateTable {
+  userId: string;
+  courseId: string;
+  /** Study is credited until then (a passed check + faceInterval + FACE_GRACE_MS); 0: a face check is needed. */
+  okUntil: Ms;
+  /** Consecutive failed checks and captures (reset by a pass and by a break). */
+  fails: number;
+  updateTime: Ms;
+}
+
+/** One face check (kind 1) or capture (kind 2) of a learner's study, on the server clock. */
+export interface ElCourseFaceTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  fileId: string;
+  kind: number;
+  pass: Flag;
+  score: number;
+  faces: number;
+  failMsg: string;
+  imageUrl: string;
+  createTime: Ms;
+}
+
 declare module '../../db/schema' {
   interface DB {
+    el_course_face_state: ElCourseFaceStateTable;
+    el_course_face: ElCourseFaceTable;
     el_course_file_learn: ElCourseFileLearnTable;
     el_course_learn: ElCourseLearnTable;
     el_course_study_stream: ElCourseStudyStreamTable;

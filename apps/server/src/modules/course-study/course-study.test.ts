@@ -26,7 +26,7 @@ const plans = new Map<string, { plan: StudyPlan; only: string[] }>();
 function addCourse(over: Partial<StudyPlan> = {}, only: string[] = [], files = [{ needSec: 30, fileType: 33, duration: 300, pageCount: 0 }]): StudyPlan {
   const courseId = `c${randomBytes(6).toString('hex')}`;
   const plan: StudyPlan = {
-    courseId, title: uniq('课程'), videoDrag: true, checkOn: false, checkSec: 0, certId: '', finishPoints: 0,
+    courseId, title: uniq('课程'), videoDrag: true, checkOn: false, checkSec: 0, faceOn: false, faceInterval: 10, faceChance: 3, certId: '', finishPoints: 0,
     files: files.map((f, i) => ({ fileId: `${courseId}f${i}`, title: `课件${i + 1}`, chapter: '第一章', sort: i, ...f })),
     ...over,
   };

@@ -6,6 +6,7 @@
  * (`studyPlan`); completion grants the course's certificate and points and sends a message, once.
  */
 import { MenuType } from '@kaopei/contracts';
+import { CourseFaceKind, CourseFacePerm, courseFaceApi } from '@kaopei/contracts/course-face';
 import { CourseStudyPerm, READ_SOCKET_PATH, courseStudyApi } from '@kaopei/contracts/course-study';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -22,8 +23,8 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'courseStudy',
   summary: '课程学习（服务器计时、学习验证、学习记录）',
-  deps: ['captcha', 'cert', 'points', 'sysUser', 'notify', 'courseFile', 'course'] satisfies StudyDeps[],
-  tables: ['el_course_file_learn', 'el_course_learn', 'el_course_study_stream', 'el_course_study_check'],
+  deps: ['captcha', 'cert', 'points', 'sysUser', 'notify', 'courseFile', 'course', 'face', 'sysFile'] satisfies StudyDeps[],
+  tables: ['el_course_file_learn', 'el_course_learn', 'el_course_study_stream', 'el_course_study_check', 'el_course_face_state', 'el_course_face'],
   service: (ctx) => new CourseStudyService(ctx),
   routes: (r, study) => {
     r.socket<{ userId: string; courseId: string; fileId: string }>(READ_SOCKET_PATH, ({ socket, user, params, req }) => serveReadSocket(study, socket, user, params, req.query, req.log));
@@ -33,9 +34,15 @@ export default defineModule({
     r.json(courseStudyApi.courseFiles, ({ body, user }) => study.courseFiles(user.userId, body.courseId));
     r.json(courseStudyApi.fetchFile, ({ body, user }) => study.fetchFile(user.userId, body.courseId, body.fileId));
     r.json(courseStudyApi.fixProcess, ({ body }) => study.fixProcess(body));
+    // Face checks during study (issue 12).
+    r.json(courseFaceApi.validateFace, ({ body, user }) => study.validateFace(user.userId, body.courseId, body.fileId, body.base64));
+    r.json(courseFaceApi.save, ({ body, user }) => study.faceCapture(user.userId, body.courseId, body.fileId, body.base64));
+    r.json(courseFaceApi.facePaging, ({ body, user }) => study.faces.paging(user, CourseFaceKind.CHECK, body));
+    r.json(courseFaceApi.capturePaging, ({ body, user }) => study.faces.paging(user, CourseFaceKind.CAPTURE, body));
   },
   menus: [
     { parent: 'ListCourse', ...fn('修正学习进度', CourseStudyPerm.FIX, 7) },
+    { parent: 'ListCourse', ...fn('学习人脸记录', CourseFacePerm.VIEW, 8) },
     // SPEC §2 course routes (uncached, highlighting /web/course).
     { parent: 'Web', type: MenuType.ROUTE, title: '课程学习', path: '/web/course/view/:courseId', name: 'CourseView', component: 'CourseView', hidden: true, noCache: true, activeMenu: '/web/course', sort: 53, grant: 'all' },
     { parent: 'Web', type: MenuType.ROUTE, title: '课件学习', path: '/web/course/view/:courseId/:fileId', name: 'CourseViewWithFile', component: 'CourseViewWithFile', hidden: true, noCache: true, activeMenu: '/web/course', sort: 54, grant: 'all' },
@@ -43,5 +50,5 @@ export default defineModule({
   on: {
     'courseStudy.finished': (study) => (e) => study.onFinished(e),
   },
-  sharedIds: [courseStudyApi.progress, courseStudyApi.check, courseStudyApi.courseFiles, courseStudyApi.fetchFile],
+  sharedIds: [courseStudyApi.progress, courseStudyApi.check, courseStudyApi.courseFiles, courseStudyApi.fetchFile, courseFaceApi.validateFace, courseFaceApi.save],
 });

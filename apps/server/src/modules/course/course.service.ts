@@ -48,6 +48,10 @@ export interface StudyPlan {
   videoDrag: boolean;
   checkOn: boolean;
   checkSec: number;
+  /** Face checks (issue 12): minutes between captures, consecutive failures that end the study. */
+  faceOn: boolean;
+  faceInterval: number;
+  faceChance: number;
   certId: string;
   finishPoints: number;
   files: Array<{ fileId: string; title: string; fileType: number; duration: number; pageCount: number; needSec: number; chapter: string; sort: number }>;
@@ -152,6 +156,9 @@ export class CourseService {
         videoDrag: b(req.videoDrag),
         checkOn: b(req.checkOn),
         checkSec: req.checkSec,
+        faceOn: b(req.faceOn),
+        faceInterval: req.faceInterval,
+        faceChance: req.faceChance,
         openType: req.openType,
         costPoints: req.costPoints,
         salePrice: fen(req.salePrice),
@@ -250,6 +257,9 @@ export class CourseService {
       videoDrag: c.videoDrag === 1,
       checkOn: c.checkOn === 1,
       checkSec: c.checkSec,
+      faceOn: c.faceOn === 1,
+      faceInterval: c.faceInterval,
+      faceChance: c.faceChance,
       certId: c.certId ?? '',
       finishPoints: c.finishPoints,
       files: rows.map((r) => ({ fileId: r.fileId, title: r.title, fileType: r.fileType, duration: r.duration, pageCount: r.pageCount, needSec: r.needSec, chapter: r.chapter, sort: r.sort })),

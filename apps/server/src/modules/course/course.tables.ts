@@ -14,6 +14,10 @@ export interface ElCourseTable {
   checkOn: Flag;
   /** Seconds of study between two captcha checks. */
   checkSec: number;
+  /** Face checks during study (issue 12): every faceInterval minutes; faceChance consecutive failures end the study. */
+  faceOn: Flag;
+  faceInterval: number;
+  faceChance: number;
   /** 1 everybody, 2 departments (el_course_ref 'dept'), 3 named people (el_course_ref 'user'). */
   openType: number;
   costPoints: number;
