@@ -3,7 +3,8 @@
  * AppError(FaceError.ENGINE_FAILED), not a crash"): a model folder without the weights answers
  * ENGINE_FAILED for every call, and the next call after the folder is right loads and answers;
  * parallel calls are queued and each gets its own image's answer; the process keeps its own
- * 'unhandledRejection' / 'uncaughtException' listeners (the WASM runtime's are removed).
+ * 'unhandledRejection' / 'uncaughtException' listeners (the WASM runtime's are removed); calls
+ * beyond MAX_PENDING are refused at once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FaceError } from '@kaopei/contracts/face';
 import { FACE_SAMPLES, noFace, personA, twoFaces } from '../../test/faces';
-import { analyzeFaces, loadFaceModel, resetFaceModel } from './face.runtime';
+import { analyzeFaces, loadFaceModel, MAX_PENDING, resetFaceModel } from './face.runtime';
 
 const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-face-models-'));
 afterAll(async () => {
@@ -36,5 +37,14 @@ describe.skipIf(!FACE_SAMPLES)('face model runtime', () => {
     const imgs = [await twoFaces(), await noFace(), await personA(), await twoFaces()];
     const out = await Promise.all(imgs.map((i) => analyzeFaces(i)));
     expect(out.map((o) => o.faces.length)).toEqual([2, 0, 1, 2]);
+  });
+
+  it('refuses calls beyond MAX_PENDING at once instead of queueing without bound', async () => {
+    const img = await noFace();
+    const out = await Promise.allSettled(Array.from({ length: MAX_PENDING + 3 }, () => analyzeFaces(img)));
+    const refused = out.filter((o) => o.status === 'rejected');
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: FaceError.ENGINE_FAILED.code });
+    expect((await analyzeFaces(await personA())).faces).toHaveLength(1);
   });
 });
