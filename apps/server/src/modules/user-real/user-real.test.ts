@@ -10,7 +10,7 @@
  * pin this module's rules whatever engine is configured; the engine's own accuracy is module face's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Envelope, type Page } from '@kaopei/contracts';
+import { ErrorCode, type Envelope, type Page } from '@kaopei/contracts';
 import { FaceError } from '@kaopei/contracts/face';
 import { msgApi, type MsgRecord } from '@kaopei/contracts/notify';
 import { fileApi, type UploadedFileItem } from '@kaopei/contracts/sys-file';
@@ -245,5 +245,21 @@ describe('face login', () => {
 
     await switches({ faceLogin: false });
     expect((await t.call(userRealApi.faceLogin, { base64: frame })).code).toBe(UserRealError.FACE_LOGIN_OFF.code);
+  });
+
+  it('holds an address that keeps failing like a password login (HTTP 429), even for the right face', async () => {
+    await switches({ faceAudit: 'auto', faceLogin: true });
+    const u = await t.newLearner();
+    must(await submit(u.token, 'one:held'));
+    // Earlier tests of this file failed twice from this address already: at most 10 failures in all start the wait.
+    let last = await t.call(userRealApi.faceLogin, { base64: photo('one:nobody').toString('base64') });
+    for (let i = 0; i < 10 && last.status !== 429; i++) {
+      expect(last.code).toBe(UserRealError.FACE_LOGIN_NO_MATCH.code);
+      last = await t.call(userRealApi.faceLogin, { base64: photo('one:nobody').toString('base64') });
+    }
+    expect(last.status).toBe(429);
+    const held = await t.call(userRealApi.faceLogin, { base64: photo('one:held').toString('base64') });
+    expect(held).toMatchObject({ status: 429, code: ErrorCode.TOO_MANY_REQUESTS });
+    expect(held.data).toMatchObject({ retryAfter: expect.any(Number) });
   });
 });
