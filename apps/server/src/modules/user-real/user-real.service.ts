@@ -9,7 +9,9 @@
  * - Every decision to 1 enrolls the photo as the user's reference face (services.face.enroll) before
  *   the record says 1; every other state removes it (face.remove), so face login and captures only
  *   ever match a passed record's photo. Every decision (1 or 2) sends the learner the
- *   `realname.audit` message (module notify; once per decision: refId = record id + decision time).
+ *   `realname.audit` message (module notify; once per decision: refId = record id + decision time);
+ *   a pass also makes the record's name and ID number the account's (SPEC §5: the name belongs to
+ *   the record while face login is on).
  * - audit / auto-audit (administrators with sys:user:real:audit, data scope on the record's
  *   department): only a record under review, and only the submission the administrator saw
  *   (update_time in the WHERE): a second click or a resubmission in between answers 90100003.
@@ -261,8 +263,13 @@ export class UserRealService {
     return this.toRecord(done, by ? await this.ctx.services.sysUser.realNames([by]) : undefined);
   }
 
-  /** The `realname.audit` message of a decided record to its learner (once per decision; nothing when the administrator deleted the template). */
+  /**
+   * After a decision: a passed record's name and ID number become the account's (sys-user), and the
+   * learner gets the `realname.audit` message (once per decision; nothing when the administrator
+   * deleted the template).
+   */
   private async tell(row: SysUserRealTable): Promise<void> {
+    if (row.state === RealState.PASSED) await this.ctx.services.sysUser.self.setVerifiedIdentity(row.userId, row.realName, row.idCard);
     try {
       await this.ctx.services.notify.send({
         event: NotifyEvent.REALNAME_AUDIT,

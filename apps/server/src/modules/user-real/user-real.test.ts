@@ -142,7 +142,8 @@ describe('manual audit', () => {
     const done = must(await t.call<RealRecord>(userRealApi.audit, { id: rec.id, state: 1, auditMsg: '' }, admin));
     expect(done).toMatchObject({ state: 1, state_dictText: '已通过', auditBy_dictText: '管理员' });
     expect(enrolled.get(u.userId)).toBe('m1');
-    expect((await info(u.token)).realPerson).toBe(1);
+    expect(await info(u.token)).toMatchObject({ realPerson: 1, realName: '张三' });
+    expect(await t.db.selectFrom('sys_user').select(['realName', 'idCard']).where('id', '=', u.userId).executeTakeFirst()).toEqual({ realName: '张三', idCard: ID });
     expect((await t.call(userRealApi.audit, { id: rec.id, state: 2, auditMsg: '重复' }, admin)).code).toBe(UserRealError.NOT_PENDING.code);
 
     const msgs = await inbox(u.token);
