@@ -30,7 +30,7 @@ describe('web extension points (views.ts openPages / ucTabs)', () => {
   });
 
   it('registers the real folders: the personal centre tabs in order and the certificate page open to everybody', () => {
-    expect(ucTabs.map((t) => t.key)).toEqual(['msg', 'bind', 'courseFiles', 'courseQa', 'cert', 'points']);
+    expect(ucTabs.map((t) => t.key)).toEqual(['msg', 'real', 'bind', 'courseFiles', 'courseQa', 'cert', 'points']);
     expect(openPageOf('/cert/verify/KP-2026-000001')?.title).toBe('证书验证');
     expect(openPageOf('/certificates')).toBeUndefined();
     expect(isPublicPath('/cert/verify/KP-2026-000001')).toBe(true);

@@ -53,7 +53,7 @@ describe('navigation guard (SPEC §2)', () => {
   });
 
   it('sends a learner without real-name verification to /web/uc, except there', () => {
-    expect(decide('/web/index', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'redirect', to: '/web/uc', warn: REAL_NAME_MSG });
+    expect(decide('/web/index', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'redirect', to: '/web/uc?to=real', warn: REAL_NAME_MSG });
     expect(decide('/web/uc', '', learner({ realPerson: 0 }) as never)).toEqual({ kind: 'pass' });
   });
 

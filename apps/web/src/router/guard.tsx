@@ -12,7 +12,8 @@
  * - roleType 1 on /admin/* → /web/home;
  * - a learner whose password was set by someone else and not changed since (passState '1',
  *   changedPass false) → /web/uc?to=pass (the password tab) with '您需要修改密码后才能正常使用！';
- *   then a learner whose realPerson ≠ 1 → /web/uc with a warning (neither when already on /web/uc);
+ *   then a learner whose realPerson ≠ 1 → /web/uc?to=real (the 实名认证 tab) with a warning (neither
+ *   when already on /web/uc);
  * - the document title is "<route title> - <siteName>".
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -31,6 +32,8 @@ export const OPEN_PATHS: readonly string[] = openPages.map((p) => p.prefix);
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/forgot', '/401', '/404', '/sync', '/web/home', '/web/state', '/web/state/details', ...OPEN_PATHS];
 export const LOGIN_REQUIRED_MSG = '请先登录';
 export const REAL_NAME_MSG = '您需要完成实名认证后才能正常使用！';
+/** Where a learner not yet verified is sent: /web/uc, on its 实名认证 tab (pages/web/real). The server's realPerson is 1 when the site requires no verification (switch faceAudit 'no'). */
+export const REAL_NAME_URL = '/web/uc?to=real';
 /** SPEC §2 "change your password before normal use". */
 export const CHANGE_PASS_MSG = '您需要修改密码后才能正常使用！';
 /** Where a learner who must change the password is sent (the password tab of the personal centre). */
@@ -84,7 +87,7 @@ export function decide(pathname: string, search: string, auth: Pick<AuthValue, '
     return { kind: 'redirect', to: CHANGE_PASS_URL, warn: CHANGE_PASS_MSG };
   }
   if (isLearner && user.realPerson !== 1 && !UC_EXEMPT.includes(pathname)) {
-    return { kind: 'redirect', to: '/web/uc', warn: REAL_NAME_MSG };
+    return { kind: 'redirect', to: REAL_NAME_URL, warn: REAL_NAME_MSG };
   }
   return { kind: 'pass' };
 }

@@ -66,7 +66,8 @@ export default defineModule({
   // sms ↔ sysUser is a cycle (sms asks idByMobile before sending; login and reset verify codes), which the registry allows.
   // points ↔ sysUser too: the user list shows balances and the import credits 积分 through the points ledger, which owns them.
   // notify: the session user's unreadMsg (notify ↔ sysUser is a cycle too: notify reads recipients here).
-  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile', 'points', 'notify'],
+  // userReal: the session user's realPerson flag (userReal ↔ sysUser is a cycle too: face login opens its session here).
+  deps: ['sysRole', 'sysDepart', 'captcha', 'sysConfig', 'sms', 'sysDic', 'sysFile', 'points', 'notify', 'userReal'],
   tables: ['sys_user', 'sys_user_role', 'sys_user_token', 'sys_user_login_limit'],
   service: (ctx) => new SysUserService(ctx),
   authenticator: (users) => (token) => users.resolveSession(token),

@@ -94,6 +94,11 @@ export function setOwnPassword(db: Executor, userId: string, hash: string, at: n
 export type OwnProfile = Pick<SysUserTable, 'email' | 'sex' | 'mz' | 'csrq' | 'zzmm' | 'gzsj' | 'whcd' | 'zw' | 'dnzw' | 'bmmc' | 'idCard' | 'deptCode'> &
   Partial<Pick<SysUserTable, 'realName'>>;
 
+/** Sets the real name and ID number of the live user `userId` (a passed real-name record, module user-real). */
+export function setIdentity(db: Executor, userId: string, realName: string, idCard: string, at: number) {
+  return db.updateTable('sys_user').set({ realName, idCard, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();
+}
+
 /** Writes the own profile of the live user `userId` (nothing for a deleted one). */
 export function updateOwnProfile(db: Executor, userId: string, profile: OwnProfile, at: number) {
   return db.updateTable('sys_user').set({ ...profile, updateTime: at }).where('id', '=', userId).where('deleted', '=', 0).execute();

@@ -126,6 +126,15 @@ export class SysUserSelf {
   }
 
   /**
+   * Module user-real: the name and ID number of a passed real-name record become the account's (the
+   * name belongs to the record while face login is on, SPEC §5); cached sessions see it at once.
+   */
+  async setVerifiedIdentity(userId: string, realName: string, idCard: string): Promise<void> {
+    await repo.setIdentity(this.db, userId, realName, idCard, now());
+    await this.users.forgetUsers([userId]);
+  }
+
+  /**
    * POST /api/sys/user/update-avatar {avatar}: the url of a jpg or png the caller uploaded
    * (/api/common/file/upload) becomes their avatar. 10010003 AVATAR_NOT_FOUND_MSG when the url is
    * not one of our files or another user uploaded it (the same answer: nobody learns which urls

@@ -61,7 +61,7 @@ export interface LoginClient {
 }
 
 /** The services sys-user calls (module deps). */
-export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile' | 'points' | 'notify';
+export type SysUserDeps = 'sysRole' | 'captcha' | 'sysConfig' | 'sysDepart' | 'sms' | 'sysDic' | 'sysFile' | 'points' | 'notify' | 'userReal';
 
 /** The refusal of a login for an account that is not in state 0 (null when it may log in): 2 pending review, any other disabled. */
 function stateError(state: number): AppError | null {
@@ -70,7 +70,8 @@ function stateError(state: number): AppError | null {
 }
 
 export class SysUserService {
-  private readonly guard: LoginGuard;
+  /** The failed-login guard; also counts face logins (module user-real, pair `<ip>|#face`). */
+  readonly guard: LoginGuard;
   private readonly regGuard: RegGuard;
   private readonly sessions: SessionStore;
   /** Resolved sessions held in memory for SESSION_CACHE_SECONDS (session-cache.ts). */
@@ -467,7 +468,7 @@ export class SysUserService {
       permissions,
       unreadMsg: await this.ctx.services.notify.countUnread(user.id),
       mobile: user.mobile,
-      realPerson: user.realPerson,
+      realPerson: (await this.ctx.services.userReal.realPersonOf(user.id)) ? 1 : 0,
       deptCode: user.deptCode,
       passState: user.passState,
       changedPass: user.changedPass === 1,
