@@ -186,7 +186,7 @@ describe('learner view', () => {
     expect(page).toMatchObject({ total: 1, pages: 1, current: 1, size: 10 });
     const expected = {
       id, title, content: '考试须知', examType: 1, examType_dictText: '正式考试', openType: 1, openType_dictText: '完全公开', startTime: null, endTime: null, totalTime: 30, totalScore: 10, qualifyScore: 6, quCount: 2,
-      chance: 3, tryCount: 0, processPaperId: null, needPassword: false, pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, offline: false,
+      chance: 3, tryCount: 0, processPaperId: null, needPassword: false, pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, offline: false, faceOn: false, camOn: false,
     };
     expect(page.records[0]).toEqual(expected);
     expect(must(await checkInfo(id))).toEqual(expected);

@@ -41,13 +41,19 @@ export default defineModule({
     {
       kind: 'paper',
       create: async ({ services }, userId) => {
+        // The learner's paper in progress when module paper's fixture drew one already; else a paper
+        // drawn and handed in at once, so that paper's fixture can still draw one of the same exam.
+        const open = await services.paper.checkProcess(userId);
+        if (open) return open.id;
         const exam = (await services.exam.onlinePaging({ userId }, { current: 1, size: 100 })).records.find((e) => !e.needPassword && e.pointsCost === 0 && !e.faceOn);
         if (!exam) throw new Error('no open exam to draw a paper from');
-        return (await services.paper.createPaper(userId, exam.id)).id;
+        const { id } = await services.paper.createPaper(userId, exam.id);
+        await services.paper.handIn(id);
+        return id;
       },
       calls: [
-        { endpoint: paperCaptureApi.save, body: (id) => ({ paperId: id, camError: true }) },
         { endpoint: paperCaptureApi.myState, body: (id) => ({ id }) },
+        { endpoint: paperCaptureApi.save, body: (id) => ({ paperId: id, camError: true }) },
         { endpoint: paperCaptureApi.appeal, body: (id) => ({ paperId: id, reason: '误判' }) },
       ],
     },
