@@ -29,6 +29,7 @@
  * | UPLOAD_FILE_MAX_MB | 20 | largest upload of any other kind (images, audio, documents) |
  * | KAOPEI_ALIYUN_STS_ENDPOINT | https://sts.aliyuncs.com | aliyun STS (AssumeRole for browser uploads to OSS) |
  * | KAOPEI_QCLOUD_STS_ENDPOINT | https://sts.tencentcloudapi.com | qcloud STS (GetFederationToken for browser uploads to COS) |
+ * | KAOPEI_FACE_THRESHOLD | 0.7 | local face engine: cosine similarity (0–1) at or above which two faces are one person (bench/README.md "Face engine") |
  * | KAOPEI_BENCH_METRICS | false | load bench only (bench/load.mts): serves /api/bench/noop and /api/bench/metrics (platform/bench.ts); never in production |
  */
 import path from 'node:path';
@@ -79,6 +80,7 @@ export const configSchema = z
     KAOPEI_HTTPS: bool.default(false),
     KAOPEI_TEST_CLOCK: bool.default(false),
     KAOPEI_BENCH_METRICS: bool.default(false),
+    KAOPEI_FACE_THRESHOLD: z.coerce.number().gt(0).lt(1).default(0.7),
     UPLOAD_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(2048),
     UPLOAD_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(20),
     KAOPEI_ALIYUN_STS_ENDPOINT: z.string().regex(/^https?:\/\//, 'KAOPEI_ALIYUN_STS_ENDPOINT must be an http(s) url').default('https://sts.aliyuncs.com'),
@@ -113,6 +115,7 @@ export const configSchema = z
     https: c.KAOPEI_HTTPS,
     testClock: c.KAOPEI_TEST_CLOCK,
     benchMetrics: c.KAOPEI_BENCH_METRICS,
+    face: { threshold: c.KAOPEI_FACE_THRESHOLD },
     upload: {
       videoMaxBytes: c.UPLOAD_VIDEO_MAX_MB * 1024 * 1024,
       fileMaxBytes: c.UPLOAD_FILE_MAX_MB * 1024 * 1024,

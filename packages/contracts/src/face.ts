@@ -71,4 +71,10 @@ export const FaceError = defineErrors({
   IMAGE_TOO_LARGE: { code: 40120002, msg: '图片太大，请压缩后再上传！' },
   /** The engine (local model or the cloud vendor) could not answer. */
   ENGINE_FAILED: { code: 40120003, msg: '人脸识别服务暂不可用，请稍后再试！' },
+  /** Enrolment of a photo in which no face was found. */
+  NO_FACE: { code: 40120004, msg: '照片中未检测到人脸，请上传清晰的正面人脸照片！' },
+  /** Enrolment of a photo with more than one face. */
+  MANY_FACES: { code: 40120005, msg: '照片中检测到多张人脸，请上传仅含本人的人脸照片！' },
+  /** The cloud provider refused the request (keys, group, quota); the vendor's message follows. */
+  PROVIDER_REFUSED: { code: 40120006, msg: '人脸识别服务商拒绝了请求，请检查人脸配置！' },
 });

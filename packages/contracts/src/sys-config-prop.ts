@@ -94,6 +94,57 @@ export type AliyunUploadData = z.infer<typeof aliyunUploadData>;
 export type QiniuUploadData = z.infer<typeof qiniuUploadData>;
 export type QcloudUploadData = z.infer<typeof qcloudUploadData>;
 
+// ---------------------------------------------------------------- type "face" (issue 12)
+
+/** Messages of the face provider forms (SPEC §3 "Face provider configuration"; the spec gives only the keys' ones). */
+export const FACE_PROP_MSG = {
+  appId: 'AppId不能为空',
+  appKey: 'AppKey（API Key）不能为空',
+  faceGroup: '人脸库分组不能为空',
+  groupId: '人员库ID不能为空',
+  region: '地域不能为空',
+  dbName: '人脸数据库名称不能为空',
+  groupFormat: '人脸库名称只能包含字母、数字和下划线',
+  /** Success of a save of type "face" (SPEC §8 '配置保存成功！'). */
+  saved: '配置保存成功！',
+} as const;
+
+/** liveCheck: a liveness check on every comparison (true / false; "1" / "0" from forms). */
+const liveCheck = z
+  .union([z.boolean(), z.number(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const groupName = (msg: string) => req(msg, 48).refine((v) => /^[A-Za-z0-9_]+$/.test(v), FACE_PROP_MSG.groupFormat);
+
+/** local face engine: nothing to configure (runs on the server). */
+export const localFaceData = z.object({});
+/** baidu face v3 (SPEC §3): appId, appKey (API Key), secretKey, faceGroup (user group id), liveCheck. */
+export const baiduFaceData = z.object({
+  appId: req(FACE_PROP_MSG.appId, 100),
+  appKey: req(FACE_PROP_MSG.appKey, 200),
+  secretKey: req(PROP_MSG.secretKey, 200),
+  faceGroup: groupName(FACE_PROP_MSG.faceGroup),
+  liveCheck,
+});
+/** qcloud iai (SPEC §3): region, secretId, secretKey, groupId (person group), liveCheck. */
+export const qcloudFaceData = z.object({
+  region: req(FACE_PROP_MSG.region, 100),
+  secretId: req(PROP_MSG.secretId, 200),
+  secretKey: req(PROP_MSG.secretKey, 200),
+  groupId: groupName(FACE_PROP_MSG.groupId),
+  liveCheck,
+});
+/** aliyun facebody (SPEC §3): accessKeyId, accessKeySecret, dbName (face database), liveCheck. */
+export const aliyunFaceData = z.object({
+  accessKeyId: req(PROP_MSG.accessKeyId, 200),
+  accessKeySecret: req(PROP_MSG.accessKeySecret, 200),
+  dbName: groupName(FACE_PROP_MSG.dbName),
+  liveCheck,
+});
+export type BaiduFaceData = z.infer<typeof baiduFaceData>;
+export type QcloudFaceData = z.infer<typeof qcloudFaceData>;
+export type AliyunFaceData = z.infer<typeof aliyunFaceData>;
+
 /** A registered type: its providers' validators, the secret fields and the default provider. */
 export interface PropTypeDef {
   /** Label of the type in messages ('上传'). */
@@ -115,6 +166,13 @@ export const PROP_TYPES: Readonly<Record<string, PropTypeDef>> = {
     secrets: ['accessKeySecret', 'secretKey'],
     defaultProvider: 'local',
     savedMsg: PROP_MSG.uploadSaved,
+  },
+  face: {
+    label: '人脸',
+    providers: { local: localFaceData, baidu: baiduFaceData, qcloud: qcloudFaceData, aliyun: aliyunFaceData },
+    secrets: ['secretKey', 'accessKeySecret'],
+    defaultProvider: 'local',
+    savedMsg: FACE_PROP_MSG.saved,
   },
 };
 

@@ -10,8 +10,8 @@
 import { FaceError } from '@kaopei/contracts/face';
 import { AppError } from '../../lib/errors';
 import type { ModuleContext } from '../../platform/module';
-import type { FaceComparison, FaceDetection, FaceEngine } from './face.engine';
-import { localEngine } from './face.local';
+import type { FaceComparison, FaceDetection, FaceEngine, FaceMatch, FaceVerification } from './face.engine';
+import { createEngine } from './face.providers';
 
 /** Largest image accepted from a browser capture or photo (bytes, after base64 decoding). */
 export const MAX_FACE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -22,6 +22,8 @@ function isImage(b: Buffer): boolean {
 }
 
 export class FaceService {
+  private cached: { key: string; engine: FaceEngine } | null = null;
+
   constructor(private readonly ctx: ModuleContext<'sysConfig'>) {}
 
   /**
@@ -39,9 +41,20 @@ export class FaceService {
     return bytes;
   }
 
-  /** The engine of the current face provider. */
+  /**
+   * The engine of the current face provider (prop type "face": `local` when nothing was chosen,
+   * or a cloud vendor with its saved data). Engines are kept per (provider, data) so a cloud
+   * client keeps its access token; a provider whose data is missing or invalid answers
+   * ENGINE_FAILED.
+   */
   async engine(): Promise<FaceEngine> {
-    return localEngine(this.ctx.config);
+    const props = this.ctx.services.sysConfig.props;
+    const provider = await props.currentProvider('face');
+    const data = provider === 'local' ? {} : await props.config('face', provider);
+    if (!data) throw new AppError(FaceError.ENGINE_FAILED);
+    const key = `${provider}\u0000${JSON.stringify(data)}`;
+    if (this.cached?.key !== key) this.cached = { key, engine: createEngine(provider, data, { db: this.ctx.db, threshold: this.ctx.config.face.threshold }) };
+    return this.cached.engine;
   }
 
   /** Faces in `image` (see FaceEngine.detect). */
@@ -58,35 +71,32 @@ export class FaceService {
    * Registers `image` (one clear face) as the reference face of person `personId` (a user id),
    * replacing an earlier one. Called when a real-name record is approved (issue 12). The local engine
    * keeps a face descriptor in its own table; cloud engines add the face to the configured group.
-   * Throws AppError when the image holds no face or more than one.
+   * Throws AppError NO_FACE when the image holds no face, MANY_FACES when it holds more than one.
    */
   async enroll(personId: string, image: Buffer): Promise<void> {
-    void personId;
-    void image;
-    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+    await (await this.engine()).enroll(personId, image);
   }
 
-  /** Forgets the reference face of `personId` (a rejected or withdrawn real-name record). */
+  /** Forgets the reference face of `personId` (a rejected or withdrawn real-name record); nothing when there is none. */
   async remove(personId: string): Promise<void> {
-    void personId;
+    await (await this.engine()).remove(personId);
   }
 
   /**
    * Compares the main face of `image` with the enrolled face of `personId` (exam and study captures,
-   * the face check before an exam). No enrolled face: `pass` false and `enrolled` false.
+   * the face check before an exam). No enrolled face: `pass` false and `enrolled` false; no face in
+   * `image`: `pass` false and `probeFaces` 0.
    */
-  async verify(personId: string, image: Buffer): Promise<FaceComparison & { enrolled: boolean }> {
-    void personId;
-    void image;
-    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+  async verify(personId: string, image: Buffer): Promise<FaceVerification> {
+    return (await this.engine()).verify(personId, image);
   }
 
   /**
    * Face login (issue 12): the enrolled person whose face matches the main face of `image` best, at or
-   * above the threshold, or null. `faces` is how many faces the image holds (login wants exactly one).
+   * above the threshold, or null (also when `image` holds no face). Callers wanting exactly one face
+   * check `detect` first.
    */
-  async search(image: Buffer): Promise<{ personId: string; score: number } | null> {
-    void image;
-    throw new AppError(FaceError.ENGINE_FAILED); // SKELETON: written on branch i12-face
+  async search(image: Buffer): Promise<FaceMatch | null> {
+    return (await this.engine()).search(image);
   }
 }

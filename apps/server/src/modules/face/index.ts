@@ -1,7 +1,8 @@
 /**
  * Module face: the face engine (issue 12 "Face engine"). No routes of its own: real-name audit,
  * face login and the exam/study captures call `services.face`. The provider follows the prop
- * configuration of type "face" (local by default, works with no network).
+ * configuration of type "face" (local by default, works with no network). Owns sys_face_person
+ * (the local engine's reference faces).
  */
 import { defineModule } from '../../platform/module';
 import { FaceService } from './face.service';
@@ -16,5 +17,6 @@ export default defineModule({
   name: 'face',
   summary: '人脸识别引擎',
   deps: ['sysConfig'],
+  tables: ['sys_face_person'],
   service: (ctx) => new FaceService(ctx),
 });
