@@ -9,7 +9,8 @@
  *
  * The face engine is replaced by a fake (FakeFaces): frames are tiny jpg-magic buffers whose 5th
  * byte is the number of faces and 6th byte the person (1 = the enrolled learner). The engine's own
- * accuracy is tested in module face; here the proctoring rules are.
+ * accuracy is tested in module face, and proctoring with the real engine in
+ * paper-capture.faces.test.ts; here the proctoring rules are.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@kaopei/contracts';
