@@ -113,6 +113,8 @@ describe('save and detail', () => {
       [examBody(repoId, { resultShow: 4 }), '成绩显示方式不正确！'],
       [examBody(repoId, { markMode: 2 }), '双盲阅卷请设置仲裁分差！'],
       [examBody(repoId, { camInterval: 0 }), '抓拍间隔不能小于1！'],
+      [examBody(repoId, { faceChance: 0 }), '人脸识别失败次数不能小于1！'],
+      [examBody(repoId, { faceChance: 11 }), '人脸识别失败次数不能大于10！'],
       [examBody(repoId, { shuffleQu: 1 }), '开关值不正确！'],
       [examBody(repoId, { paperMethod: 2 }), '请至少选择一道试题！'],
       [examBody(repoId, { paperMethod: 4 }), '组卷方式不正确！'],
