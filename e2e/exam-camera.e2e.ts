@@ -10,8 +10,11 @@
  *   the exam page again captures again at once — the second consecutive failure hands the paper in
  *   and the page goes to the result, where the learner appeals; the admin's evidence timeline shows
  *   both captures and the forced hand-in;
- * - no camera at all (a browser with no fake device and no camera permission): the widget shows the
- *   §8 camera failure and sends the camera-error placeholder, which counts (faceChance 1 → handed in).
+ * - the face check of an exam with faceOn: the dialog compares the face and the exam starts;
+ * - then the admin opens the paper's evidence from the 监考 list and reopens it from 交卷申诉;
+ * - no camera at all (a browser with no fake device and no camera permission): the exam camera sends
+ *   the camera-error placeholder, which counts (faceChance 1 → handed in); the device check shows
+ *   the §8 camera failure with the same widget.
  *
  * Why the test does not wait for camInterval: the widget captures once whenever the exam page opens
  * (production behaviour: a learner cannot dodge a capture by reloading) and then every camInterval
@@ -72,7 +75,7 @@ async function cameraExam(faceChance: number): Promise<string> {
 }
 
 /** Logs the demo learner in, starts `examId` from the check page; answers the paper id. */
-async function startExam(page: Page, examId: string): Promise<string> {
+async function startExam(page: Page, examId: string, waitCamera = true): Promise<string> {
   // The "成绩通知" of an earlier journey's paper opens the unread-messages dialog: 稍后查看.
   await laterUnreadMessages(page);
   await loginThroughPage(page, DEMO_LEARNER);
@@ -80,8 +83,9 @@ async function startExam(page: Page, examId: string): Promise<string> {
   await page.getByTestId('check-cam-note').waitFor();
   await page.getByTestId('check-start').click();
   await page.waitForURL('**/web/exam/start/**');
-  await page.getByTestId('exam-camera').waitFor();
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const paperId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  if (waitCamera) await page.getByTestId('exam-camera').waitFor();
+  return paperId;
 }
 
 const skip = skipWithoutChromium() || !FACE_SAMPLES;
@@ -102,6 +106,30 @@ describe.skipIf(skip)('exam camera with a face in front of it', () => {
   }, 180_000);
 });
 
+describe.skipIf(skip)('face check before an exam with faceOn', () => {
+  const browser = useBrowser(fakeCamera(FACE_Y4M));
+
+  it('checks the face in the dialog, then starts the exam with the token', async () => {
+    const repo = await admin.repoByTitle(DEMO_BANK_TITLE);
+    const { id: examId } = await admin.call(examApi.save, {
+      title: `E2E 人脸核验 ${Date.now()}`, content: '', openType: 1, startTime: null, endTime: null, totalTime: 30, qualifyScore: 0, chance: 0,
+      faceOn: true, ruleList: [{ repoId: repo.id, quType: 1, quCount: 2, quScore: 5 }],
+    });
+    const context = await browser.context(server.baseUrl);
+    await context.grantPermissions(['camera']);
+    const page = await context.newPage();
+    await laterUnreadMessages(page);
+    await loginThroughPage(page, DEMO_LEARNER);
+    await page.goto(`/web/exam/check/${examId}`);
+    await page.getByTestId('check-start').click();
+    await page.getByTestId('face-check-camera').waitFor();
+    await waitForText(page, 'face-check-msg', FACE_MSG.compared, ENGINE_WAIT);
+    // The dialog closes 2 s after the success and the exam starts.
+    await page.waitForURL('**/web/exam/start/**');
+    await page.locator('[data-testid^="card-qu-"]').first().waitFor();
+  }, 180_000);
+});
+
 describe.skipIf(skip)('exam camera with nobody in front of it', () => {
   const browser = useBrowser(fakeCamera(NO_FACE_Y4M));
 
@@ -117,7 +145,6 @@ describe.skipIf(skip)('exam camera with nobody in front of it', () => {
     await page.reload();
     await page.waitForURL(`**/web/exam/result/${encodeURIComponent(paperId)}/exam`, { timeout: ENGINE_WAIT });
     await waitForText(page, 'cam-break', FACE_MSG.examBreak(2));
-    await page.locator('.ant-modal-confirm-btns button').click();
     await page.getByTestId('capture-appeal').waitFor();
     await page.getByTestId('appeal-reason').fill('灯光太暗，我一直在座位上');
     await page.getByTestId('appeal-submit').click();
@@ -126,7 +153,30 @@ describe.skipIf(skip)('exam camera with nobody in front of it', () => {
     expect(tl.broken).toBe(true);
     expect(tl.items.map((i) => i.kind)).toEqual(['capture', 'capture', 'break', 'appeal']);
     expect(tl.items.filter((i) => i.kind === 'capture').map((i) => [i.pass, i.faces])).toEqual([[false, 0], [false, 0]]);
-  }, 180_000);
+
+    // ── Admin: 证据 from the 监考 list, then 交卷申诉 → 重开试卷 ───────────────────────────────
+    const adminPage = await (await browser.context(server.baseUrl)).newPage();
+    await loginThroughPage(adminPage, DEMO_ADMIN);
+    await adminPage.goto(`/admin/exam/watch/${examId}`);
+    await adminPage.getByTestId(`watch-evidence-${tl.userId}`).click();
+    await adminPage.waitForURL(`**/admin/exam/evidence/${paperId}`);
+    await waitForText(adminPage, 'evidence-fail', '2/2（已强制交卷）');
+    expect(await adminPage.locator('[data-testid^="evidence-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['capture', 'capture', 'break', 'appeal']);
+    await expect.poll(() => adminPage.getByTestId('evidence-item-0').locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await adminPage.goto('/admin/exam/appeal');
+    const appeal = (await admin.call(paperCaptureApi.appealPaging, { current: 1, size: 10, params: { examId } })).records[0]!;
+    await adminPage.getByTestId(`appeal-decide-${appeal.id}`).click();
+    await adminPage.getByTestId('appeal-reopen').click();
+    await adminPage.getByTestId('appeal-remark').fill('复核录像后同意重开');
+    await adminPage.getByTestId('appeal-decide-ok').click();
+    // The list shows pending appeals: the decided one leaves it; the learner sees the outcome.
+    await expect.poll(() => adminPage.getByTestId(`appeal-state-${appeal.id}`).count()).toBe(0);
+    expect((await admin.call(paperCaptureApi.appealPaging, { current: 1, size: 10, params: { examId } })).records[0]).toMatchObject({ state: 1, remark: '复核录像后同意重开' });
+    // The learner continues the reopened paper, with the camera again.
+    await page.goto(`/web/exam/start/${encodeURIComponent(paperId)}`);
+    await page.getByTestId('exam-camera').waitFor();
+    expect(page.url()).toContain('/web/exam/start/');
+  }, 240_000);
 });
 
 describe.skipIf(skip)('exam page with no camera', () => {
@@ -135,10 +185,17 @@ describe.skipIf(skip)('exam page with no camera', () => {
   it('shows the camera failure and the placeholder hands the paper in', async () => {
     const examId = await cameraExam(1);
     const page = await (await browser.context(server.baseUrl)).newPage();
-    const paperId = await startExam(page, examId);
-    await waitForText(page, 'exam-camera-video-error', FACE_MSG.cameraFailed);
+    // The placeholder goes as soon as the camera fails: the page may be on the result already.
+    const paperId = await startExam(page, examId, false);
     await page.waitForURL(`**/web/exam/result/${encodeURIComponent(paperId)}/exam`);
+    await waitForText(page, 'cam-break', FACE_MSG.examBreak(1));
+    await page.getByTestId('capture-appeal').waitFor();
     const tl = await admin.call(paperCaptureApi.timeline, { id: paperId });
     expect(tl.items.map((i) => [i.kind, i.camError])).toEqual([['capture', true], ['break', false]]);
+    // The device check shows the same widget and SPEC §8 message.
+    await page.goto('/web/exam/debug');
+    await page.getByTestId('debug-camera').click();
+    await waitForText(page, 'debug-camera-msg', FACE_MSG.cameraFailed);
+    await waitForText(page, 'debug-video-error', FACE_MSG.cameraFailed);
   }, 120_000);
 });

@@ -6,7 +6,7 @@
  * camera-error placeholder (`camError: true`, no image) at the same moments: the server counts it as
  * a failure. After a failed capture the widget shows '请诚信考试，确保人脸在摄像头中央！' and the
  * server's '人脸识别已失败N次，连续失败M次将自动交卷！'; `isBreak` ('连续N次人脸识别失败，系统强制交卷！')
- * or a paper the server already closed calls `onBreak` (the result page).
+ * (a message, not a dialog) or a paper the server already closed calls `onBreak` (the result page).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
@@ -17,7 +17,7 @@ import { call, isApiError } from '../../../api/request';
 import { FaceCamera, type CameraState, type FaceCameraHandle } from '../../../components/face/FaceCamera';
 
 export default function ExamCamera({ paperId, camInterval, faceChance, onBreak }: { paperId: string; camInterval: number; faceChance: number; onBreak: () => void }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const cam = useRef<FaceCameraHandle>(null);
   const [camera, setCamera] = useState<CameraState>('loading');
   const [shots, setShots] = useState(0);
@@ -41,7 +41,8 @@ export default function ExamCamera({ paperId, camInterval, faceChance, onBreak }
       setMsg(res.msg);
       if (res.isBreak) {
         broken.current = true;
-        modal.error({ title: '系统强制交卷', content: <span data-testid="cam-break">{res.msg}</span> });
+        // Not a blocking dialog: the result page says it again (./CaptureAppeal.tsx) and offers the appeal.
+        message.error({ content: <span data-testid="cam-break">{res.msg}</span>, duration: 6 });
         breakRef.current();
       } else if (res.msg) {
         message.warning(FACE_MSG.examFaceOut);
@@ -55,7 +56,7 @@ export default function ExamCamera({ paperId, camInterval, faceChance, onBreak }
     } finally {
       busy.current = false;
     }
-  }, [paperId, message, modal]);
+  }, [paperId, message]);
 
   // First capture once the camera answered (a picture or an error), then every camInterval minutes.
   useEffect(() => {
