@@ -3,8 +3,9 @@
  * its model weights read from node_modules/@vladmandic/human/models by file path (a tfjs load router
  * for `file://` urls), never fetched from the network. Images are decoded with sharp.
  *
- * One runtime per process, loaded lazily at the first call (≈ 0.2 s, ≈ 150 MB RSS); calls run one at
- * a time through a small queue so memory stays bounded. A failure to load or to run answers
+ * One runtime per process, loaded lazily at the first call (≈ 0.2–1 s, ≈ 80 MB RSS more); calls run
+ * one at a time through a small queue (at most MAX_PENDING waiting, each holding only its compressed
+ * image) so memory stays bounded. A failure to load or to run answers
  * AppError(FaceError.ENGINE_FAILED) (and the next call tries to load again); bytes that are no
  * decodable image answer AppError(FaceError.BAD_IMAGE).
  *
@@ -71,33 +72,90 @@ function humanDir(): string {
   return path.dirname(path.dirname(require.resolve('@vladmandic/human')));
 }
 
-/** A tfjs load router: `file://…/model.json` read from disk with its weight shards. */
-function fileRouter(tf: HumanTf) {
+/**
+ * A tfjs load router: `file://…/model.json` read from disk with its weight shards. Human logs a
+ * model that fails to load and goes on (a later detect would then fail outside any promise the
+ * caller holds), so every failure is also pushed to `failed`.
+ */
+function fileRouter(tf: HumanTf, failed: string[]) {
   return (url: string | string[]) => {
     if (typeof url !== 'string' || !url.startsWith('file://')) return null;
     return {
       load: async () => {
-        const file = decodeURIComponent(new URL(url).pathname);
-        const dir = path.dirname(file);
-        const json: unknown = JSON.parse(await fs.promises.readFile(file, 'utf8'));
-        return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
-          const specs = manifest.flatMap((g) => g.weights);
-          const buf = Buffer.concat(await Promise.all(manifest.flatMap((g) => g.paths.map((p) => fs.promises.readFile(path.join(dir, p))))));
-          return [specs, buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer];
-        });
+        try {
+          const file = decodeURIComponent(new URL(url).pathname);
+          const dir = path.dirname(file);
+          const json: unknown = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+          return await tf.io.getModelArtifactsForJSON(json, async (manifest) => {
+            const specs = manifest.flatMap((g) => g.weights);
+            const buf = Buffer.concat(await Promise.all(manifest.flatMap((g) => g.paths.map((p) => fs.promises.readFile(path.join(dir, p))))));
+            return [specs, buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer];
+          });
+        } catch (e) {
+          failed.push(url);
+          throw e;
+        }
       },
     };
   };
 }
 
+/** Model urls that failed in the current load; whether the file router is registered. */
+const loadFailures: string[] = [];
+let routerRegistered = false;
+
+/** Folder of the model files (null: node_modules/@vladmandic/human/models). */
+let modelDir: string | null = null;
+
+/** The models the engine uses (file names without .json in the models folder). */
+const MODELS = ['blazeface', 'facemesh', 'faceres', 'liveness'];
+
+/**
+ * Throws unless every model's json parses and its weight files are there. Human only logs a model
+ * that fails to load, and a later inference on it rejects a promise nobody holds (which ends the
+ * process), so a missing or broken file must stop the load before Human sees it.
+ */
+async function checkModelFiles(dir: string): Promise<void> {
+  for (const m of MODELS) {
+    const json = JSON.parse(await fs.promises.readFile(path.join(dir, `${m}.json`), 'utf8')) as { weightsManifest?: WeightGroup[] };
+    const paths = (json.weightsManifest ?? []).flatMap((g) => g.paths);
+    if (!paths.length) throw new Error(`face model ${m}: no weights listed`);
+    for (const w of paths) await fs.promises.access(path.join(dir, w), fs.constants.R_OK);
+  }
+}
+
+/**
+ * Runs `fn` and removes the process listeners it added: the Emscripten runtime of the WASM backend
+ * adds 'uncaughtException' / 'unhandledRejection' listeners that rethrow, which would replace
+ * whatever the server does with those events.
+ */
+async function withoutNewProcessListeners<T>(fn: () => Promise<T>): Promise<T> {
+  const p = process as unknown as NodeJS.EventEmitter;
+  const events = ['uncaughtException', 'unhandledRejection'];
+  const before = events.map((e) => new Set(p.listeners(e)));
+  try {
+    return await fn();
+  } finally {
+    events.forEach((e, i) => {
+      for (const l of p.listeners(e)) if (!before[i]?.has(l)) p.removeListener(e, l as (...args: unknown[]) => void);
+    });
+  }
+}
+
 async function loadHuman(): Promise<Human> {
+  return withoutNewProcessListeners(loadHumanNow);
+}
+
+async function loadHumanNow(): Promise<Human> {
   const dir = humanDir();
+  const models = modelDir ?? path.join(dir, 'models');
+  await checkModelFiles(models);
   const mod = require(path.join(dir, 'dist/human.node-wasm.js')) as { Human: new (config: unknown) => Human };
   const wasmPath = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), path.sep);
   const human = new mod.Human({
     backend: 'wasm',
     wasmPath,
-    modelBasePath: `file://${path.join(dir, 'models')}/`,
+    modelBasePath: `file://${models}/`,
     debug: false,
     async: false,
     warmup: 'none',
@@ -120,15 +178,29 @@ async function loadHuman(): Promise<Human> {
     gesture: { enabled: false },
     segmentation: { enabled: false },
   });
-  human.tf.io.registerLoadRouter(fileRouter(human.tf));
+  loadFailures.length = 0;
+  if (!routerRegistered) {
+    // tfjs keeps routers process-wide and refuses a url two routers answer: register once.
+    human.tf.io.registerLoadRouter(fileRouter(human.tf, loadFailures));
+    routerRegistered = true;
+  }
+  const failed = loadFailures;
   await human.load();
-  const loaded = human.models.loaded();
-  for (const m of ['blazeface', 'facemesh', 'faceres']) if (!loaded.includes(m)) throw new Error(`face model ${m} did not load`);
+  if (failed.length) throw new Error(`face models did not load: ${failed.join(', ')}`);
   return human;
 }
 
 let humanP: Promise<Human> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+/** Calls queued or running. */
+let pending = 0;
+
+/**
+ * Most calls queued or running at once; one more answers ENGINE_FAILED at once instead of waiting
+ * (at ≈ 0.4 s a call on 2 cores, 100 calls are ≈ 40 s of work). Each waiting call holds only its
+ * compressed image: decoding happens in its turn.
+ */
+export const MAX_PENDING = 100;
 
 /** The process's model, loaded once (a failed load is retried at the next call). */
 function getHuman(): Promise<Human> {
@@ -139,9 +211,13 @@ function getHuman(): Promise<Human> {
   return humanP;
 }
 
-/** Runs `fn` after every earlier call finished (one inference at a time). */
+/** Runs `fn` after every earlier call finished (one inference at a time); ENGINE_FAILED when MAX_PENDING calls wait already. */
 function serial<T>(fn: () => Promise<T>): Promise<T> {
-  const run = queue.then(fn, fn);
+  if (pending >= MAX_PENDING) return Promise.reject(new AppError(FaceError.ENGINE_FAILED));
+  pending++;
+  const run = queue.then(fn, fn).finally(() => {
+    pending--;
+  });
   queue = run.catch(() => undefined);
   return run;
 }
@@ -185,8 +261,8 @@ const round = (v: number, d = 4) => Math.round(v * 10 ** d) / 10 ** d;
  * first, at most MAX_FACES, none below MIN_FACE_SCORE. BAD_IMAGE / ENGINE_FAILED as described above.
  */
 export async function analyzeFaces(image: Buffer): Promise<Analysis> {
-  const px = await decodePixels(image);
   return serial(async () => {
+    const px = await decodePixels(image);
     let human: Human;
     try {
       human = await getHuman();
@@ -225,6 +301,16 @@ export function similarity(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
   return Math.max(0, Math.min(1, s));
+}
+
+/**
+ * Forgets the loaded model; the next call loads it again from `opts.modelDir` (default: the
+ * package's models folder). For tests of a failed load and for operators pointing at a copy.
+ */
+export async function resetFaceModel(opts: { modelDir?: string | null } = {}): Promise<void> {
+  await queue;
+  modelDir = opts.modelDir ?? null;
+  humanP = null;
 }
 
 /** Loads the model now (warm-up for benchmarks and long-running servers); ENGINE_FAILED when it cannot. */

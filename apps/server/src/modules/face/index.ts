@@ -2,8 +2,11 @@
  * Module face: the face engine (issue 12 "Face engine"). No routes of its own: real-name audit,
  * face login and the exam/study captures call `services.face`. The provider follows the prop
  * configuration of type "face" (local by default, works with no network). Owns sys_face_person
- * (the local engine's reference faces).
+ * (the local engine's reference faces) and declares the page 系统管理 → 人脸配置 (/admin/sys/face,
+ * SPEC §2 "Face-recognition provider configuration page"; its calls are /api/sys/config/prop/* of
+ * module sysConfig, permission sys:config:prop, granted with 存储配置's function).
  */
+import { MenuType } from '@kaopei/contracts';
 import { defineModule } from '../../platform/module';
 import { FaceService } from './face.service';
 
@@ -19,4 +22,5 @@ export default defineModule({
   deps: ['sysConfig'],
   tables: ['sys_face_person'],
   service: (ctx) => new FaceService(ctx),
+  menus: [{ parent: 'SysMgr', type: MenuType.MENU, title: '人脸配置', path: '/admin/sys/face', name: 'SysFace', component: 'SysFace', icon: 'ScanOutlined', sort: 10 }],
 });
