@@ -5,7 +5,8 @@
  * a closed paper, an exam without the camera, oversize and non-image base64 are refused and write
  * nothing; no capture answer carries anything of the paper's answers or scores; the face check
  * before a faceOn exam and its one-time token; the evidence timeline (captures, leaves, fullscreen
- * exits, reminders) and the appeal of a forced hand-in (reopen with the time left, or confirm).
+ * exits, reminders) and the appeal of a forced hand-in (reopen with the time left, or confirm);
+ * the data scope of a role limited to its department on the timeline and the appeals.
  *
  * The face engine is replaced by a fake (FakeFaces): frames are tiny jpg-magic buffers whose 5th
  * byte is the number of faces and 6th byte the person (1 = the enrolled learner). The engine's own
@@ -19,10 +20,15 @@ import { FACE_MSG, FaceError } from '@kaopei/contracts/face';
 import { paperApi, PaperError } from '@kaopei/contracts/paper';
 import { CAPTURE_MAX_BYTES, PaperCaptureError, paperCaptureApi, type CaptureSaveRes, type TimelineRes } from '@kaopei/contracts/paper-capture';
 import { repoApi } from '@kaopei/contracts/repo';
+import { departApi } from '@kaopei/contracts/sys-depart';
+import { menuApi, type MenuNode } from '@kaopei/contracts/sys-menu';
+import { roleApi } from '@kaopei/contracts/sys-role';
+import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
+import { ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 import { AppError } from '../../lib/errors';
 import { advanceClock } from '../../lib/time';
 import { testApp, type TestApp } from '../../test/app';
-import { createExam, examBody, must } from '../../test/builders';
+import { createExam, examBody, must, uniq } from '../../test/builders';
 
 let t: TestApp;
 let admin: string;
@@ -259,5 +265,40 @@ describe('evidence timeline and appeal', () => {
     expect((await paperRow(s.paperId)).state).not.toBe(0);
     const page = must(await t.call<{ records: { id: string; state: number; state_dictText: string }[] }>(paperCaptureApi.appealPaging, { params: { examId: s.examId } }, admin));
     expect(page.records).toEqual([expect.objectContaining({ id, state: 2, state_dictText: '维持交卷' })]);
+  });
+});
+
+describe('data scope', () => {
+  const flat = <N extends { children?: N[] }>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+  const PW = 'Test@12345';
+  async function account(deptCode: string, roles = [ROLE_STUDENT_ID]) {
+    const userName = uniq('cs');
+    const userId = must(await t.call<{ id: string }>(userAdminApi.save, { userName, realName: '监考学员', deptCode, roles, password: PW }, admin)).id;
+    return { userId, token: await t.login({ username: userName, password: PW }) };
+  }
+
+  it("a role limited to its department sees and decides only its own people's papers and appeals", async () => {
+    const d = async (name: string) => must(await t.call<{ deptCode: string }>(departApi.save, { deptName: uniq(name) }, admin)).deptCode;
+    const [D, E] = [await d('监考本部'), await d('监考外部')];
+    const examId = await cameraExam({ faceChance: 1 });
+    const papers: string[] = [];
+    const appeals: string[] = [];
+    for (const dept of [D, E]) {
+      const u = await account(dept);
+      const paperId = must(await t.call<{ id: string }>(paperApi.createPaper, { examId }, u.token)).id;
+      expect(must(await capture(u.token, paperId, NO_FACE)).isBreak).toBe(true);
+      papers.push(paperId);
+      appeals.push(must(await t.call<{ id: string }>(paperCaptureApi.appeal, { paperId, reason: '误判' }, u.token)).id);
+    }
+    const role = must(await t.call<{ id: string }>(roleApi.save, { roleName: uniq('监考员'), roleLevel: 5, roleType: 2, dataScope: 1 }, admin)).id;
+    const tree = flat(must(await t.call<MenuNode[]>(menuApi.tree, {}, admin)));
+    must(await t.call(roleApi.saveMenus, { id: role, menuIds: ['exam:evidence', 'exam:appeal:audit'].map((c) => tree.find((m) => m.permission === c)?.id) }, admin));
+    const m = await account(D, [role]);
+    expect(must(await t.call<TimelineRes>(paperCaptureApi.timeline, { id: papers[0] }, m.token)).paperId).toBe(papers[0]);
+    expect((await t.call(paperCaptureApi.timeline, { id: papers[1] }, m.token)).code).toBe(ErrorCode.NOT_FOUND);
+    const listed = must(await t.call<{ records: { id: string }[] }>(paperCaptureApi.appealPaging, { params: { examId } }, m.token)).records.map((r) => r.id);
+    expect(listed).toEqual([appeals[0]]);
+    expect((await t.call(paperCaptureApi.appealDecide, { id: appeals[1], state: 2 }, m.token)).code).toBe(ErrorCode.NOT_FOUND);
+    must(await t.call(paperCaptureApi.appealDecide, { id: appeals[0], state: 2 }, m.token));
   });
 });
