@@ -8,7 +8,7 @@
  * exits, reminders) and the appeal of a forced hand-in (reopen with the time left, or confirm);
  * the data scope of a role limited to its department on the timeline and the appeals.
  *
- * The face engine is replaced by a fake (FakeFaces): frames are tiny jpg-magic buffers whose 5th
+ * The face engine is replaced by a fake (vi.spyOn on services.face): frames are tiny jpg-magic buffers whose 5th
  * byte is the number of faces and 6th byte the person (1 = the enrolled learner). The engine's own
  * accuracy is tested in module face, and proctoring with the real engine in
  * paper-capture.faces.test.ts; here the proctoring rules are.
