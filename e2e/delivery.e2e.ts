@@ -120,7 +120,7 @@ const PAPER: PaperDetail = {
   leftSeconds: 1500,
   totalScore: 10,
   state: 0,
-  guard: { leaveOn: true, leaveCheck: 10, leaveCount: 3, leaveTimes: 0, pasteOff: true, fullscreenOn: false },
+  guard: { leaveOn: true, leaveCheck: 10, leaveCount: 3, leaveTimes: 0, pasteOff: true, fullscreenOn: false, camOn: false, camInterval: 5, faceChance: 3 },
   groupList: [
     { id: 'g1', title: '单选题', quType: 1, quCount: 1, perScore: 5, totalScore: 5, quList: [{ quId: 'q1', sort: 1, quType: 1, answered: false, mark: false }] },
     { id: 'g2', title: '多选题', quType: 2, quCount: 1, perScore: 5, totalScore: 5, quList: [{ quId: 'q2', sort: 2, quType: 2, answered: false, mark: false }] },

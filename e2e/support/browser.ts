@@ -33,9 +33,10 @@ export function skipWithoutChromium(): boolean {
   return true;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Launches Chromium with CHROMIUM_ARGS plus `extraArgs` (e.g. the fake camera flags of e2e/exam-camera.e2e.ts). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
@@ -77,13 +78,13 @@ export interface BrowserHandle {
   page(baseURL: string): Promise<Page>;
 }
 
-/** Registers beforeAll/afterEach/afterAll hooks for one journey file. */
-export function useBrowser(): BrowserHandle {
+/** Registers beforeAll/afterEach/afterAll hooks for one journey file; `extraArgs` (read at launch) are added to Chromium's arguments. */
+export function useBrowser(extraArgs: () => readonly string[] = () => []): BrowserHandle {
   let browser: Browser | undefined;
   let open: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(extraArgs());
   });
 
   afterEach(async ({ task }) => {

@@ -143,6 +143,8 @@ export const examSaveReq = z
     camOn: flag,
     camInterval: intIn('抓拍间隔', 1, 120).default(5),
     faceOn: flag,
+    /** Consecutive failed captures before the paper is handed in (issue 12; 1–10, default 3). */
+    faceChance: intIn('人脸识别失败次数', 1, 10).default(3),
     leaveOn: flag,
     leaveCheck: intIn('离开判定秒数', 1, 3600).default(30),
     leaveCount: intIn('允许离开次数', 0, 100).default(3),
@@ -273,6 +275,7 @@ export const examDetail = z.object({
   camOn: z.boolean(),
   camInterval: z.number().int(),
   faceOn: z.boolean(),
+  faceChance: z.number().int(),
   leaveOn: z.boolean(),
   leaveCheck: z.number().int(),
   leaveCount: z.number().int(),
@@ -342,6 +345,10 @@ export const onlineExam = z.object({
   lateMaxMinutes: z.number().int(),
   /** Held on paper (no online paper). */
   offline: z.boolean(),
+  /** A face check (/api/paper/face/check) must pass before create-paper (issue 12). */
+  faceOn: z.boolean(),
+  /** The exam camera captures during the exam (issue 12). */
+  camOn: z.boolean(),
 });
 export type OnlineExam = z.infer<typeof onlineExam>;
 export const onlinePagingReq = pagingReq(z.object({ title: z.string().max(200).optional(), examType: z.number().int().optional() }), {

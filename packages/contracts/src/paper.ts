@@ -9,8 +9,11 @@ import { idReq, idSchema, pagingReq, pagingRes } from './common';
 import { emptyBody, json } from './endpoint';
 import { defineErrors } from './errors';
 
-/** `password`: open type 9 only (never stored on the paper). */
-export const createPaperReq = z.object({ examId: idSchema, password: z.string().max(64).optional() });
+/**
+ * `password`: open type 9 only (never stored on the paper). `faceToken`: an exam with faceOn needs the
+ * token of a passed face check (/api/paper/face/check, contracts/paper-capture.ts; issue 12).
+ */
+export const createPaperReq = z.object({ examId: idSchema, password: z.string().max(64).optional(), faceToken: z.string().max(100).optional() });
 export const paperQuReq = z.object({ paperId: idSchema, quId: idSchema });
 
 export const paperCardQu = z.object({
@@ -43,6 +46,10 @@ export const paperGuard = z.object({
   leaveTimes: z.number().int(),
   pasteOff: z.boolean(),
   fullscreenOn: z.boolean(),
+  /** Exam camera (issue 12): capture a frame every `camInterval` minutes to /api/paper/capture/save; `faceChance` consecutive failures hand the paper in. */
+  camOn: z.boolean(),
+  camInterval: z.number().int(),
+  faceChance: z.number().int(),
 });
 export type PaperGuard = z.infer<typeof paperGuard>;
 
@@ -218,6 +225,8 @@ export const DEADLINE_GRACE_MS = 5_000;
  * exam monitors leaves (leaveOn) and leaveTimes > leaveCount: the paper is then handed in by this
  * call. `leaveCount` the leaves allowed (0 when not monitored), so the page can tell how many remain.
  */
+/** leave-incr `{id, kind}`: `kind` what the page saw (the evidence timeline tells them apart): 'leave' page hidden (default), 'fullscreen' fullscreen left. */
+export const leaveIncrReq = idReq.extend({ kind: z.enum(['leave', 'fullscreen']).default('leave') });
 export const leaveRes = z.object({ leaveTimes: z.number().int(), overLimit: z.boolean(), leaveCount: z.number().int() });
 export type LeaveRes = z.infer<typeof leaveRes>;
 
@@ -256,7 +265,7 @@ export const paperApi = {
   fillAnswer: json({ path: '/api/paper/paper/fill-answer', summary: '保存一题的作答', access: 'user', body: fillAnswerReq, data: fillAnswerRes }),
   handExam: json({ path: '/api/paper/paper/hand-exam', summary: '交卷（重复调用应答相同）', access: 'user', body: idReq, data: handExamRes }),
   paperResult: json({ path: '/api/paper/paper/paper-result', summary: '交卷后的成绩与解析', access: 'user', body: idReq, data: paperResult }),
-  leaveIncr: json({ path: '/api/paper/paper/leave-incr', summary: '记录一次离开考试页面（超过次数即交卷）', access: 'user', body: idReq, data: leaveRes }),
+  leaveIncr: json({ path: '/api/paper/paper/leave-incr', summary: '记录一次离开考试页面（超过次数即交卷）', access: 'user', body: leaveIncrReq, data: leaveRes }),
   checkProcess: json({ path: '/api/paper/paper/check-process', summary: '我正在进行的试卷', access: 'user', body: emptyBody, data: processPaper }),
   paging: json({ path: '/api/paper/paper/paging', summary: '我的试卷（我的成绩、考试记录；params.userId 查看他人需 paper:list）', access: 'user', body: paperPagingReq, data: paperPagingRes, ours: true }),
   quView: json({ path: '/api/paper/paper/qu-view', summary: '交卷后的一题详情（含答案与解析，仅公布答案的考试）', access: 'user', body: paperQuReq, data: resultQu, ours: true }),

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { WS_POLICY_VIOLATION } from '../../platform/router';
+import { newId } from '../../lib/ids';
 import { formatTime, now } from '../../lib/time';
 
 const REMIND_TOPIC = 'examWatch.remind';
@@ -149,14 +150,24 @@ export class ExamWatchService {
     const sent = req.userId ? (online.has(req.userId) ? 1 : 0) : online.size;
     const msg: RemindMsg = { examId: req.examId, message: req.message, ...(req.userId ? { userId: req.userId } : {}) };
     await this.ctx.bus.publish(REMIND_TOPIC, JSON.stringify(msg));
+    await this.recordReminder(msg);
     return { sent };
   }
 
   /** POST /api/exam/watch/hand-in: forces one paper's hand-in (paper service) and tells the learner's page. */
   async handIn(paperId: string): Promise<{ done: boolean; state: number }> {
     const r = await this.ctx.services.paper.forceHandIn(paperId);
-    if (r.done) await this.ctx.bus.publish(REMIND_TOPIC, JSON.stringify({ examId: r.examId, userId: r.userId, message: '监考老师已为你交卷。' } satisfies RemindMsg));
+    if (r.done) {
+      const msg: RemindMsg = { examId: r.examId, userId: r.userId, message: '监考老师已为你交卷。' };
+      await this.ctx.bus.publish(REMIND_TOPIC, JSON.stringify(msg));
+      await this.recordReminder(msg);
+    }
     return { done: r.done, state: r.state };
+  }
+
+  /** Emits `examWatch.reminded` (the evidence timeline of issue 12 keeps every reminder on the server clock). */
+  private async recordReminder(msg: RemindMsg): Promise<void> {
+    await this.ctx.events.emit(this.ctx.db, 'examWatch.reminded', { eventId: newId(), examId: msg.examId, userId: msg.userId ?? '', message: msg.message, at: now() });
   }
 
   /** Sends a reminder to this process's matching sockets. */

@@ -17,6 +17,25 @@ declare module '../../platform/services' {
   }
 }
 
+/**
+ * `examWatch.reminded`: an invigilator's message went to one learner (`userId`) or every online
+ * learner ('') of an exam (reminders and the forced hand-in notice). `eventId` unique per message;
+ * `at` epoch ms, server clock. Listener: the evidence timeline (issue 12).
+ */
+export interface ExamRemindedEvent {
+  eventId: string;
+  examId: string;
+  userId: string;
+  message: string;
+  at: number;
+}
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    'examWatch.reminded': ExamRemindedEvent;
+  }
+}
+
 export default defineModule({
   name: 'examWatch',
   summary: '监考（考试实时监控、提醒、强制交卷）',

@@ -61,17 +61,17 @@ describe('settings', () => {
     const { repoId } = await bankWith([{ n: 2 }]);
     const body = examBody(repoId, {
       examType: 2, openType: 9, password: 'abc123', pointsCost: 5, handMinMinutes: 10, lateMaxMinutes: 15, resultShow: 3, thanksText: '感谢参加',
-      shuffleQu: true, shuffleOption: true, partialCredit: true, camOn: true, camInterval: 3, faceOn: true, leaveOn: true, leaveCheck: 20, leaveCount: 2,
+      shuffleQu: true, shuffleOption: true, partialCredit: true, camOn: true, camInterval: 3, faceChance: 4, faceOn: true, leaveOn: true, leaveCheck: 20, leaveCount: 2,
       pasteOff: true, fullscreenOn: true, needApply: true, markMode: 2, markDiff: 5, totalTime: 60,
     });
     const id = await createExam(t, admin, body);
     expect(await detail(id)).toMatchObject({
       examType: 2, examType_dictText: '模拟考试', openType: 9, openType_dictText: '需要密码', password: 'abc123', pointsCost: 5, handMinMinutes: 10, lateMaxMinutes: 15,
-      resultShow: 3, thanksText: '感谢参加', shuffleQu: true, shuffleOption: true, partialCredit: true, camOn: true, camInterval: 3, faceOn: true, leaveOn: true,
+      resultShow: 3, thanksText: '感谢参加', shuffleQu: true, shuffleOption: true, partialCredit: true, camOn: true, camInterval: 3, faceChance: 4, faceOn: true, leaveOn: true,
       leaveCheck: 20, leaveCount: 2, pasteOff: true, fullscreenOn: true, needApply: true, markMode: 2, markDiff: 5, paperMethod: 1, paperMethod_dictText: '随机组卷', offline: false,
     });
     const online = must(await t.call<OnlineExam>(examApi.checkInfo, { id }, learner));
-    expect(online).toMatchObject({ needPassword: true, pointsCost: 5, handMinMinutes: 10, lateMaxMinutes: 15, examType: 2 });
+    expect(online).toMatchObject({ faceOn: true, camOn: true, needPassword: true, pointsCost: 5, handMinMinutes: 10, lateMaxMinutes: 15, examType: 2 });
     expect(JSON.stringify(online)).not.toContain('abc123');
     expect(JSON.stringify(must(await t.call(examApi.onlinePaging, { size: 5000 }, learner)))).not.toContain('abc123');
     // Paging by examType.

@@ -37,6 +37,8 @@ export interface ElExamTable {
   camOn: Flag;
   camInterval: number;
   faceOn: Flag;
+  /** Consecutive failed captures before a forced hand-in (issue 12). */
+  faceChance: number;
   leaveOn: Flag;
   /** Seconds away that count as a leave. */
   leaveCheck: number;

@@ -113,6 +113,8 @@ describe('save and detail', () => {
       [examBody(repoId, { resultShow: 4 }), '成绩显示方式不正确！'],
       [examBody(repoId, { markMode: 2 }), '双盲阅卷请设置仲裁分差！'],
       [examBody(repoId, { camInterval: 0 }), '抓拍间隔不能小于1！'],
+      [examBody(repoId, { faceChance: 0 }), '人脸识别失败次数不能小于1！'],
+      [examBody(repoId, { faceChance: 11 }), '人脸识别失败次数不能大于10！'],
       [examBody(repoId, { shuffleQu: 1 }), '开关值不正确！'],
       [examBody(repoId, { paperMethod: 2 }), '请至少选择一道试题！'],
       [examBody(repoId, { paperMethod: 4 }), '组卷方式不正确！'],
@@ -186,7 +188,7 @@ describe('learner view', () => {
     expect(page).toMatchObject({ total: 1, pages: 1, current: 1, size: 10 });
     const expected = {
       id, title, content: '考试须知', examType: 1, examType_dictText: '正式考试', openType: 1, openType_dictText: '完全公开', startTime: null, endTime: null, totalTime: 30, totalScore: 10, qualifyScore: 6, quCount: 2,
-      chance: 3, tryCount: 0, processPaperId: null, needPassword: false, pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, offline: false,
+      chance: 3, tryCount: 0, processPaperId: null, needPassword: false, pointsCost: 0, handMinMinutes: 0, lateMaxMinutes: 0, offline: false, faceOn: false, camOn: false,
     };
     expect(page.records[0]).toEqual(expected);
     expect(must(await checkInfo(id))).toEqual(expected);

@@ -64,6 +64,8 @@ export function toOnline(e: Exam, quCount: number, attempt?: { tryCount: number;
     tryCount: attempt?.tryCount ?? 0,
     processPaperId: attempt?.processPaperId ?? null,
     needPassword: e.openType === 9,
+    faceOn: e.faceOn === 1,
+    camOn: e.camOn === 1,
     pointsCost: e.pointsCost,
     handMinMinutes: e.handMinMinutes,
     lateMaxMinutes: e.lateMaxMinutes,

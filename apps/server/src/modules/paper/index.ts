@@ -34,9 +34,25 @@ export interface PaperMarkedEvent {
   handTime: number;
 }
 
+/**
+ * `paper.left`: a leave of the exam page was counted (leave-incr; emitted in the count's
+ * transaction). `kind` 'leave' (page hidden) or 'fullscreen' (fullscreen left); `eventId` unique per
+ * leave (listeners dedupe on it); `at` epoch ms, server clock. Listener: the evidence timeline.
+ */
+export interface PaperLeftEvent {
+  eventId: string;
+  paperId: string;
+  userId: string;
+  examId: string;
+  kind: 'leave' | 'fullscreen';
+  leaveTimes: number;
+  at: number;
+}
+
 declare module '../../platform/events' {
   interface DomainEvents {
     'paper.marked': PaperMarkedEvent;
+    'paper.left': PaperLeftEvent;
   }
 }
 
@@ -45,12 +61,13 @@ export default defineModule({
   summary: '试卷与作答',
   // examApply: create-paper of an exam with needApply asks for an approved application.
   // sysUser, sysRole: marking shows learners' names and honours the data scope; repo: chapters of
-  // the preview; points: an exam's points cost.
-  deps: ['exam', 'qu', 'repo', 'points', 'examApply', 'sysUser', 'sysRole'],
+  // the preview; points: an exam's points cost; paperCapture: the face check token of an exam with
+  // faceOn (issue 12).
+  deps: ['exam', 'qu', 'repo', 'points', 'examApply', 'sysUser', 'sysRole', 'paperCapture'],
   tables: ['el_paper', 'el_paper_group', 'el_paper_qu', 'el_paper_qu_answer', 'el_paper_mark'],
   service: (ctx) => new PaperService(ctx),
   routes: (r, papers) => {
-    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, { password: body.password ?? '', deptCode: user.deptCode }));
+    r.json(paperApi.createPaper, ({ body, user }) => papers.createPaper(user.userId, body.examId, { password: body.password ?? '', deptCode: user.deptCode, faceToken: body.faceToken }));
     r.json(paperApi.paperDetail, ({ body, user }) => papers.paperDetail(user.userId, body.id));
     r.json(paperApi.quDetail, ({ body, user }) => papers.quDetail(user.userId, body.paperId, body.quId));
     r.json(paperApi.fillAnswer, ({ body, user }) => papers.fillAnswer(user.userId, body));
@@ -58,7 +75,7 @@ export default defineModule({
     r.json(paperApi.paperResult, ({ body, user }) => papers.review.paperResult(user.userId, body.id));
     r.json(paperApi.quView, ({ body, user }) => papers.review.quView(user.userId, body.paperId, body.quId));
     r.json(paperApi.paging, ({ body, user }) => papers.review.paging(user, body));
-    r.json(paperApi.leaveIncr, ({ body, user }) => papers.leaveIncr(user.userId, body.id));
+    r.json(paperApi.leaveIncr, ({ body, user }) => papers.leaveIncr(user.userId, body.id, body.kind));
     r.json(paperApi.checkProcess, ({ user }) => papers.checkProcess(user.userId));
     r.json(markApi.paging, ({ body, user }) => papers.marking.paging(user, body));
     r.json(markApi.detail, ({ body, user }) => papers.marking.detail(user, body.id));

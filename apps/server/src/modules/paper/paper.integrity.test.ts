@@ -242,7 +242,7 @@ describe('leave-incr', () => {
     expect(must(await leave(token, paperId))).toEqual({ leaveTimes: 2, overLimit: false, leaveCount: 2 });
     expect((await paperRow(paperId)).state).toBe(0);
     // The exam page reads the settings and the count from paper-detail (on a reload too).
-    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).guard).toEqual({ leaveOn: true, leaveCheck: 5, leaveCount: 2, leaveTimes: 2, pasteOff: false, fullscreenOn: false });
+    expect(must(await t.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, token)).guard).toEqual({ leaveOn: true, leaveCheck: 5, leaveCount: 2, leaveTimes: 2, pasteOff: false, fullscreenOn: false, camOn: false, camInterval: 5, faceChance: 3 });
     advanceClock(1_100);
     expect(must(await leave(token, paperId))).toEqual({ leaveTimes: 3, overLimit: true, leaveCount: 2 });
     const row = await paperRow(paperId);

@@ -226,3 +226,24 @@ export function latestInProgress(db: Executor, userId: string, at: number) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Marks saved on a paper (el_paper_mark rows); a paper somebody began marking is not reopened. */
+export async function countMarks(db: Executor, paperId: string): Promise<number> {
+  const row = await db.selectFrom('el_paper_mark').select((eb) => eb.fn.countAll<number>().as('n')).where('paperId', '=', paperId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Reopens a handed-in paper (state 1 or 2, online) with the deadline `limitTime`: state 0, no hand-in
+ * time, score 0 and not passed. True when this call reopened it (the state check is in WHERE).
+ */
+export async function reopenPaper(db: Executor, paperId: string, limitTime: number, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('el_paper')
+    .set({ state: 0, handTime: null, limitTime, userScore: 0, passed: 0, updateTime: at })
+    .where('id', '=', paperId)
+    .where('state', 'in', [1, 2])
+    .where('offline', '=', 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

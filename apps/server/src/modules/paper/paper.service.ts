@@ -17,6 +17,7 @@ import { ExamError, type ExamPreview, type ExamShortfall } from '@kaopei/contrac
 import { PointsRefType } from '@kaopei/contracts/points';
 import { DEADLINE_GRACE_MS, PaperError, ResultShow, type LeaveRes, type ProcessPaper, type FillAnswerReq, type PaperDetail, type PaperQuDetail, type PaperSubQu } from '@kaopei/contracts/paper';
 import { MarkMode } from '@kaopei/contracts/paper-mark';
+import { PaperCaptureError } from '@kaopei/contracts/paper-capture';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { GroupCommit } from '../../lib/group-commit';
@@ -56,7 +57,7 @@ export class PaperService {
   /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
   readonly writes: GroupCommit;
 
-  constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole'>) {
+  constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole' | 'paperCapture'>) {
     this.marking = new PaperMarking(ctx, this);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
@@ -85,7 +86,7 @@ export class PaperService {
    * free: the ledger key is (exam_buy, examId)). `deptCode`: the learner's department (looked up
    * when omitted).
    */
-  async createPaper(userId: string, examId: string, opts: { password?: string; deptCode?: string } = {}): Promise<{ id: string }> {
+  async createPaper(userId: string, examId: string, opts: { password?: string; deptCode?: string; faceToken?: string } = {}): Promise<{ id: string }> {
     const at = now();
     const exam = await this.exams.requireSittable(this.db, examId, { userId, deptCode: opts.deptCode }, at);
     // An exam with needApply: only an approved application lets a learner in (module exam-apply; 2006000x otherwise).
@@ -97,6 +98,8 @@ export class PaperService {
     }
     this.exams.checkStart(exam, opts.password ?? '', at);
     if (exam.chance > 0 && (await repo.countAttempts(this.db, userId, examId)) >= exam.chance) throw new AppError(PaperError.EXAM_NO_CHANCE);
+    // An exam with faceOn: a passed face check of this learner and exam (module paperCapture; 20120003 otherwise).
+    if (exam.faceOn === 1) await this.ctx.services.paperCapture.assertFaceToken(userId, examId, opts.faceToken ?? '');
 
     const paperId = newId();
     const deptCode = opts.deptCode ?? (await this.ctx.services.sysUser.accountOf(userId))?.deptCode ?? '';
@@ -125,6 +128,7 @@ export class PaperService {
       }
       throw e;
     }
+    if (exam.faceOn === 1) await this.ctx.services.paperCapture.useFaceToken(opts.faceToken ?? '', paperId);
     return { id: paperId };
   }
 
@@ -157,6 +161,7 @@ export class PaperService {
       guard: {
         leaveOn: exam?.leaveOn === 1, leaveCheck: exam?.leaveCheck ?? 0, leaveCount: exam?.leaveCount ?? 0, leaveTimes: paper.leaveTimes, pasteOff: exam?.pasteOff === 1,
         fullscreenOn: exam?.fullscreenOn === 1,
+        camOn: exam?.camOn === 1, camInterval: exam?.camInterval ?? 0, faceChance: exam?.faceChance ?? 0,
       },
     };
   }
@@ -354,9 +359,14 @@ export class PaperService {
    * or parallel, can skip the hand-in. A paper already handed in, or whose time is up (it is handed
    * in now), counts nothing and answers its stored count.
    */
-  async leaveIncr(userId: string, id: string): Promise<LeaveRes> {
+  async leaveIncr(userId: string, id: string, kind: 'leave' | 'fullscreen' = 'leave'): Promise<LeaveRes> {
     const at = now();
-    await repo.countLeave(this.db, id, userId, at, DEADLINE_GRACE_MS, LEAVE_DEDUP_MS);
+    // A counted leave and its `paper.left` event (the evidence timeline, issue 12) commit together.
+    await this.writes.run(async (trx) => {
+      if (!(await repo.countLeave(trx, id, userId, at, DEADLINE_GRACE_MS, LEAVE_DEDUP_MS))) return;
+      const p = await repo.findPaper(trx, id);
+      if (p) await this.ctx.events.emit(trx, 'paper.left', { eventId: newId(), paperId: id, userId, examId: p.examId, kind, leaveTimes: p.leaveTimes, at });
+    });
     const paper = await this.settle(await this.own(userId, id));
     const exam = await this.exams.require(this.db, paper.examId).catch(() => null);
     const monitored = exam?.leaveOn === 1;
@@ -407,6 +417,34 @@ export class PaperService {
     const done = await this.handIn(paperId);
     const after = (await repo.findPaper(this.db, paperId)) ?? paper;
     return { done, state: after.state, userId: after.userId, examId: after.examId };
+  }
+
+  /**
+   * Reopens a handed-in online paper for `leftMs` more milliseconds from now (issue 12: an appeal of a
+   * forced hand-in is granted): state 0, deadline now + leftMs, score cleared; the answers stay. The
+   * next hand-in scores it again and emits `paper.marked` again (its listeners are idempotent: points
+   * and a certificate already granted stay). Errors: 10010003 no such paper; 20120009 a marker began
+   * marking it; 20120008 the learner has another paper of the exam in progress (the unique index);
+   * false when it is not handed in (nothing changed).
+   */
+  async reopen(paperId: string, leftMs: number): Promise<boolean> {
+    const paper = await repo.findPaper(this.db, paperId);
+    if (!paper) throw notFound('试卷不存在！');
+    if ((await repo.countMarks(this.db, paperId)) > 0) throw new AppError(PaperCaptureError.REOPEN_MARKED);
+    const at = now();
+    try {
+      return await this.writes.run((trx) => repo.reopenPaper(trx, paperId, at + Math.max(0, leftMs), at));
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError(PaperCaptureError.REOPEN_BUSY);
+      throw e;
+    }
+  }
+
+  /** Any paper by id (admin views of other modules, e.g. the evidence timeline), else 10010003. */
+  async paperOf(id: string): Promise<Paper> {
+    const paper = await repo.findPaper(this.db, id);
+    if (!paper) throw notFound('试卷不存在！');
+    return paper;
   }
 
   /** The caller's own paper, else 10010003 (other users' paper ids look like missing ones). */

@@ -3,13 +3,15 @@
  * papers with who has started, is online (exam socket open), has handed in, and the last activity;
  * counts over the whole exam; a reminder to one learner (row 提醒) or to every online learner
  * (提醒全部), shown on the learner's page as the persistent "管理员提醒" notice; 强制交卷 of one
- * open paper. Refreshes itself every WATCH_REFRESH_MS.
+ * open paper; 证据 opens the paper's evidence timeline (captures, leaves, reminders; issue 12).
+ * Refreshes itself every WATCH_REFRESH_MS.
  */
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { App, Card, Col, Input, Modal, Row, Select, Space, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
 import { PaperState, PAPER_STATE_LABEL, type Page } from '@kaopei/contracts';
 import { examWatchApi, ExamWatchPerm, type ExamWatchRecord } from '@kaopei/contracts/exam-watch';
+import { PaperCapturePerm } from '@kaopei/contracts/paper-capture';
 import { call } from '../../../api/request';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { ListToolbar, PagedTable } from '../../../components/PagedTable';
@@ -25,6 +27,7 @@ type Filter = { state?: number; online?: boolean };
 export default function ExamWatch() {
   const { examId = '' } = useParams();
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const list = usePagedList<Filter, Row_>(
     `exam-watch-${examId}`,
     async (current, size, params) => {
@@ -81,9 +84,12 @@ export default function ExamWatch() {
     { title: '交卷时间', dataIndex: 'handTime', width: 170, render: (t: string | null) => t ?? '-' },
     { title: '最后活动', dataIndex: 'lastActive', width: 170, render: (t: string | null) => t ?? '-' },
     {
-      title: '操作', key: 'op', width: 170,
+      title: '操作', key: 'op', width: 220,
       render: (_, r) => (
         <Space size={0}>
+          <RowAction code={PaperCapturePerm.EVIDENCE} onClick={() => navigate(`/admin/exam/evidence/${encodeURIComponent(r.paperId)}`)} data-testid={`watch-evidence-${r.userId}`}>
+            证据
+          </RowAction>
           <RowAction code={ExamWatchPerm.WATCH} disabled={!r.online} onClick={() => setReminding({ userId: r.userId, name: r.realName || r.userId })} data-testid={`watch-remind-${r.userId}`}>
             提醒
           </RowAction>

@@ -29,6 +29,7 @@ import { UserSelectField } from '../../../components/UserSelect';
 import { RuleEditor, availableOf, newRule, ruleRowErrors, type RuleDraft } from './RuleEditor';
 import { QuListEditor, type FixedQu } from './QuPicker';
 import { UserRefPanel } from './UserRefPanel';
+import { CameraFields } from './CameraFields';
 import { CertSelect } from '../cert/CertSelect';
 
 interface Values {
@@ -60,6 +61,7 @@ interface Values {
   shuffleOption: boolean;
   camOn: boolean;
   camInterval: number | null;
+  faceChance: number | null;
   faceOn: boolean;
   leaveOn: boolean;
   leaveCheck: number | null;
@@ -72,7 +74,7 @@ interface Values {
 const DEFAULTS: Partial<Values> = {
   examType: 1, chance: 0, totalTime: 60, window: null, lateMaxMinutes: 0, handMinMinutes: 0, openType: 1, pointsCost: 0, needApply: false, paperMethod: 1, drawCount: null,
   offline: false, totalScore: 100, resultShow: 2, partialCredit: false, markMode: 1, markDiff: 0, shuffleQu: false, shuffleOption: false, camOn: false, camInterval: 5,
-  faceOn: false, leaveOn: false, leaveCheck: 30, leaveCount: 3, pasteOff: false, fullscreenOn: false,
+  faceChance: 3, faceOn: false, leaveOn: false, leaveCheck: 30, leaveCount: 3, pasteOff: false, fullscreenOn: false,
 };
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([v, label]) => ({ value: Number(v), label }));
@@ -144,6 +146,7 @@ export default function ExamForm() {
       shuffleOption: d.shuffleOption,
       camOn: d.camOn,
       camInterval: d.camInterval,
+      faceChance: d.faceChance,
       faceOn: d.faceOn,
       leaveOn: d.leaveOn,
       leaveCheck: d.leaveCheck,
@@ -220,6 +223,7 @@ export default function ExamForm() {
       pointsCost: values.pointsCost ?? 0,
       markDiff: values.markDiff ?? 0,
       camInterval: values.camInterval ?? undefined,
+      faceChance: values.faceChance ?? undefined,
       leaveCheck: values.leaveCheck ?? undefined,
       leaveCount: values.leaveCount ?? undefined,
       totalScore: values.offline ? (values.totalScore ?? undefined) : undefined,
@@ -450,11 +454,7 @@ export default function ExamForm() {
             <Form.Item name="camOn" label="摄像头抓拍" valuePropName="checked">
               <Switch data-testid="exam-cam-on" />
             </Form.Item>
-            {camOn ? (
-              <Form.Item name="camInterval" label="抓拍间隔（分钟）">
-                <InputNumber min={1} max={120} precision={0} style={{ width: 120 }} data-testid="exam-cam-interval" />
-              </Form.Item>
-            ) : null}
+            {camOn ? <CameraFields /> : null}
             <Form.Item name="leaveOn" label="切屏监控" valuePropName="checked">
               <Switch data-testid="exam-leave-on" />
             </Form.Item>

@@ -4,7 +4,9 @@
  * code 20010002 whose data.id is that paper) the learner resumes it instead (继续考试). An exam of
  * open type 9 (needPassword) asks for its password, sent with create-paper (20040001 when wrong);
  * points cost, latest start and earliest hand-in are listed when the exam sets them. 设备调试 opens
- * the device check /web/exam/debug.
+ * the device check /web/exam/debug. An exam with faceOn opens the face-check dialog first
+ * (components/face/FaceCheckDialog, /api/paper/face/check); its faceToken goes with create-paper. An
+ * exam with camOn tells the learner that the camera captures during the exam.
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +14,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
 import { examApi } from '@kaopei/contracts/exam';
 import { paperApi, PaperError } from '@kaopei/contracts/paper';
+import { paperCaptureApi } from '@kaopei/contracts/paper-capture';
+import { FaceCheckDialog } from '../../../components/face/FaceCheckDialog';
 import { call, isApiError } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { formatWindow } from '../../../utils/format';
@@ -29,18 +33,29 @@ export default function ExamCheck() {
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
   const [password, setPassword] = useState('');
+  const [faceOpen, setFaceOpen] = useState(false);
   const info = useQuery({ queryKey: ['check-info', id], queryFn: () => call(examApi.checkInfo, { id }) });
 
   const goPaper = (paperId: string) => navigate(`/web/exam/start/${encodeURIComponent(paperId)}`, { replace: true });
 
-  const start = async () => {
+  const start = async (faceToken?: string) => {
     if (info.data?.processPaperId) {
       goPaper(info.data.processPaperId);
       return;
     }
+    // faceOn: the face check first; its pass calls start again with the token.
+    if (info.data?.faceOn && !faceToken) {
+      setFaceOpen(true);
+      return;
+    }
+    setFaceOpen(false);
     setStarting(true);
     try {
-      const paper = await call(paperApi.createPaper, { examId: id, ...(info.data?.needPassword ? { password } : {}) }, { quiet: [PaperError.EXAM_IN_PROGRESS.code] });
+      const paper = await call(
+        paperApi.createPaper,
+        { examId: id, ...(info.data?.needPassword ? { password } : {}), ...(faceToken ? { faceToken } : {}) },
+        { quiet: [PaperError.EXAM_IN_PROGRESS.code] },
+      );
       goPaper(paper.id);
     } catch (err) {
       const inProgress = isApiError(err, PaperError.EXAM_IN_PROGRESS.code) ? (err.data as { id?: string } | null)?.id : undefined;
@@ -92,6 +107,7 @@ export default function ExamCheck() {
             ))}
           </ol>
         </div>
+        {exam.camOn ? <Alert type="info" showIcon title="本场考试开启摄像头监考：考试期间将定时抓拍，请保持人脸在摄像头中央，连续多次识别失败将被强制交卷。" style={{ marginBottom: 16 }} data-testid="check-cam-note" /> : null}
         {noChance ? <Alert type="warning" showIcon title="考试次数已用完！" style={{ marginBottom: 16 }} /> : null}
         {resume ? <Alert type="info" showIcon title="您有正在进行的考试，请继续作答！" style={{ marginBottom: 16 }} /> : null}
         {exam.needPassword && !resume ? (
@@ -106,7 +122,7 @@ export default function ExamCheck() {
           />
         ) : null}
         <Space>
-          <Button type="primary" size="large" loading={starting} disabled={noChance} onClick={start} data-testid="check-start">
+          <Button type="primary" size="large" loading={starting} disabled={noChance} onClick={() => void start()} data-testid="check-start">
             {resume ? '继续考试' : '开始考试'}
           </Button>
           <Button size="large" onClick={() => navigate('/web/exam/debug')} data-testid="check-debug">
@@ -117,6 +133,13 @@ export default function ExamCheck() {
           </Button>
         </Space>
       </Card>
+      <FaceCheckDialog
+        open={faceOpen}
+        title="考前人脸核验"
+        check={(base64) => call(paperCaptureApi.faceCheck, { examId: id, base64 }, { quiet: true })}
+        onPass={(r) => void start(r.faceToken)}
+        onClose={() => setFaceOpen(false)}
+      />
     </div>
   );
 }

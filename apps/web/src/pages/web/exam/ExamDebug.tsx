@@ -5,16 +5,18 @@
  * failure '摄像头载入失败，请确认电脑上有摄像头且已允许网页访问！'; microphone failure
  * '操作失败，请检查设备是否具备录音功能！' with the error's name and message; fullscreen
  * unsupported '您的浏览器不支持全屏！'. Reached from the exam check page (设备调试). Streams stop
- * when the page closes.
+ * when the page closes. The camera check shows the exam's own camera widget (components/face/FaceCamera).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, List, Space, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
+import { FACE_MSG } from '@kaopei/contracts/face';
+import { FaceCamera } from '../../../components/face/FaceCamera';
 import { FULLSCREEN_UNSUPPORTED } from '../../../components/layout/FullscreenToggle';
 
-export const NO_MEDIA = '您的浏览器不支持媒体访问，请升级浏览器！';
-export const CAMERA_FAILED = '摄像头载入失败，请确认电脑上有摄像头且已允许网页访问！';
+export const NO_MEDIA = FACE_MSG.noMediaApi;
+export const CAMERA_FAILED = FACE_MSG.cameraFailed;
 export const MIC_FAILED = '操作失败，请检查设备是否具备录音功能！';
 
 type Check = { state: 'idle' | 'ok' | 'fail'; msg: string };
@@ -38,7 +40,7 @@ function StateTag({ c }: { c: Check }) {
 
 export default function ExamDebug() {
   const navigate = useNavigate();
-  const video = useRef<HTMLVideoElement>(null);
+  const [cameraOn, setCameraOn] = useState(false);
   const streams = useRef<MediaStream[]>([]);
   const [camera, setCamera] = useState<Check>(IDLE);
   const [mic, setMic] = useState<Check>(IDLE);
@@ -49,16 +51,11 @@ export default function ExamDebug() {
 
   useEffect(() => () => streams.current.forEach((s) => s.getTracks().forEach((t) => t.stop())), []);
 
-  const testCamera = async () => {
+  // The camera check mounts the exam's camera widget (components/face/FaceCamera): the same code and messages as in the exam.
+  const testCamera = () => {
     if (!media) return setCamera({ state: 'fail', msg: NO_MEDIA });
-    try {
-      const s = await navigator.mediaDevices.getUserMedia({ video: true });
-      streams.current.push(s);
-      if (video.current) video.current.srcObject = s;
-      setCamera({ state: 'ok', msg: '摄像头工作正常。' });
-    } catch {
-      setCamera({ state: 'fail', msg: CAMERA_FAILED });
-    }
+    setCameraOn(false);
+    window.setTimeout(() => setCameraOn(true), 0);
   };
 
   const testMic = async () => {
@@ -122,7 +119,17 @@ export default function ExamDebug() {
       <Card title="设备调试">
         {media ? null : <Alert type="warning" showIcon title={NO_MEDIA} style={{ marginBottom: 12 }} />}
         <List>
-          {row('摄像头', camera, testCamera, 'camera', <video ref={video} autoPlay muted playsInline className="debug-video" style={{ width: '100%', maxWidth: 320, display: camera.state === 'ok' ? 'block' : 'none', marginTop: 8 }} />)}
+          {row(
+            '摄像头',
+            camera,
+            testCamera,
+            'camera',
+            cameraOn ? (
+              <div style={{ marginTop: 8, display: camera.state === 'fail' ? 'none' : 'block' }}>
+                <FaceCamera width={320} testId="debug-video" onState={(st, msg) => st !== 'loading' && setCamera(st === 'ready' ? { state: 'ok', msg: '摄像头工作正常。' } : { state: 'fail', msg })} />
+              </div>
+            ) : null,
+          )}
           {row('麦克风', mic, testMic, 'mic', mic.state === 'ok' ? <div className="debug-level" style={{ marginTop: 8, height: 8, background: '#eee', maxWidth: 320 }}><div style={{ width: `${level}%`, height: 8, background: '#52c41a' }} /></div> : null)}
           {row('全屏', full, testFullscreen, 'fullscreen')}
           <List.Item>

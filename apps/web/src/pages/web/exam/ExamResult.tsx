@@ -6,7 +6,8 @@
  * the marker's comment, the analysis and the score at 3. A paper awaiting marking shows '试卷待阅卷'
  * (`result-waiting`). Back goes to /web/paper when from = paper, else /web/index. Each question
  * (components/QuResult) links to its detail /web/qu/view/:quId?paperId=; at 3 the page also links
- * to the exam's wrong book /web/book/list/:examId.
+ * to the exam's wrong book /web/book/list/:examId. A paper the exam camera handed in shows why and
+ * offers an appeal (./CaptureAppeal.tsx, issue 12).
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { paperApi } from '@kaopei/contracts/paper';
 import { call } from '../../../api/request';
 import { QuResult } from '../../../components/QuResult';
 import { formatDuration } from '../../../utils/format';
+import { CaptureAppeal } from './CaptureAppeal';
 
 export default function ExamResult() {
   const { id = '', from } = useParams();
@@ -35,6 +37,7 @@ export default function ExamResult() {
       <Button icon={<LeftOutlined />} onClick={() => navigate(back)} data-testid="result-back" style={{ marginBottom: 12 }}>
         {from === 'paper' ? '返回我的成绩' : '返回考试列表'}
       </Button>
+      <CaptureAppeal paperId={id} />
       <Card className="result-summary">
         {r.thanksText ? (
           <p className="result-thanks" data-testid="result-thanks">

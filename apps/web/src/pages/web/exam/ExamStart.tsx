@@ -14,7 +14,9 @@
  * - 交卷 with a confirmation stating the unanswered count; the queue is flushed first (the hand-in
  *   waits while the server is unreachable), then /web/exam/result/:paperId/exam;
  * - the exam's integrity settings (paper-detail `guard`, ./useExamGuard.tsx): paste, leaves,
- *   fullscreen, context menu, selection and developer tools.
+ *   fullscreen, context menu, selection and developer tools;
+ * - with camOn, the exam camera (./ExamCamera.tsx, loaded lazily): a capture at once and every
+ *   camInterval minutes; a forced hand-in by face failures opens the result.
  *
  * First paint (the exam page's JS budget, e2e/delivery.e2e.ts): what this page imports statically is
  * what a learner waits for before the exam shows, so it stays light. The two panels, the bar's row
@@ -24,7 +26,7 @@
  * whatever the network does later); the answer-card Drawer of small screens is loaded when the page
  * renders on one.
  */
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Grid, Modal, Row, Spin } from 'antd';
@@ -48,6 +50,9 @@ const UNREACHABLE_MSG = '服务器无法连接或无法响应！';
 
 /** The answer card's drawer on small screens (without it, prev / next still go through the paper). */
 const Drawer = lazyPart(() => import('antd/es/drawer'), () => null);
+
+/** The exam camera (issue 12), loaded only for an exam with camOn: the page's JS budget stays as it was for others. */
+const ExamCamera = lazy(() => import('./ExamCamera'));
 
 /** A load failure: a warning Result with one button. */
 function LoadFailed({ title, action, onAction }: { title: string; action: string; onAction: () => void }) {
@@ -301,6 +306,11 @@ export default function ExamStart() {
           )}
         </Col>
       </Row>
+      {open && paper.guard.camOn ? (
+        <Suspense fallback={null}>
+          <ExamCamera paperId={paperId} camInterval={paper.guard.camInterval} faceChance={paper.guard.faceChance} onBreak={goResult} />
+        </Suspense>
+      ) : null}
       {isMobile ? (
         <Suspense fallback={null}>
           <Drawer open={cardOpen} onClose={() => setCardOpen(false)} title={cardTitle} placement="bottom" size="60%">

@@ -42,14 +42,14 @@ export function useExamGuard(paperId: string, guard: PaperGuard | undefined, act
   const fullscreenOn = active && guard?.fullscreenOn === true;
   const leaveCheck = guard?.leaveCheck ?? 0;
   /** Reports one leave and shows the answer's dialog. */
-  const reportRef = useRef<() => void>(() => undefined);
+  const reportRef = useRef<(kind?: 'leave' | 'fullscreen') => void>(() => undefined);
   /** Set while the fullscreen watch must forget a fullscreen lost with the page hidden. */
   const hiddenRef = useRef(false);
 
   useEffect(() => {
     let closed = false;
-    reportRef.current = () => {
-      void call(paperApi.leaveIncr, { id: paperId }).then(
+    reportRef.current = (kind = 'leave') => {
+      void call(paperApi.leaveIncr, { id: paperId, kind }).then(
         (res) => {
           if (closed) return;
           if (res.overLimit) {
@@ -124,7 +124,7 @@ export function useExamGuard(paperId: string, guard: PaperGuard | undefined, act
       }
       const state = watch.check(document.fullscreenElement !== null);
       if (state === 'ok') return;
-      if (state === 'left') reportRef.current();
+      if (state === 'left') reportRef.current('fullscreen');
       root.requestFullscreen().catch(ask);
     };
     tick();
