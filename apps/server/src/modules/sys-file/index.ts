@@ -40,7 +40,8 @@ export default defineModule({
     r.json(fileApi.directFinish, ({ body, user }) => files.direct.finish(body.key, user.userId));
   },
   // The CSP connect-src origins of the current upload configuration are read once at start (then cached).
-  start: (files) => files.direct.refreshOrigins(),
+  // A failed read leaves them empty ('self' only) until the next answer reads them again; it never stops the start.
+  start: (files) => files.direct.refreshOrigins().catch(() => undefined),
   // CSP connect-src: the bucket the browser uploads to with the current configuration (cached, sys-file.direct.ts).
   connectSrc: (files) => () => files.direct.connectOrigins(),
   tasks: [{ name: 'sysFile.direct-sweep', everyMs: () => 10 * 60_000, run: (files) => files.direct.sweep() }],

@@ -84,6 +84,7 @@ export function uploadOrigins(provider: string, c: Record<string, unknown> | nul
   return [];
 }
 
+/** The direct uploads of one app (sysFile.direct): init, finish, sweep and the CSP origins; see the file comment. */
 export class DirectUploads {
   private origins: readonly string[] = [];
   private originsAt = 0;
