@@ -137,6 +137,12 @@ export const directFinishReq = z.object({ key: z.string({ error: '文件标识�
 /** How long a direct-upload key waits for its finish (ms): 2 h, longer than the 1 200 000 ms upload timeout. */
 export const DIRECT_UPLOAD_TTL_MS = 2 * 3600_000;
 
+/**
+ * Body of the three token calls: the key /direct/init answered (a pending upload of the caller with
+ * the provider of the call). The credentials only allow putting that one object.
+ */
+export const cloudTokenReq = z.object({ key: z.string({ error: '文件标识不能为空！' }).trim().min(1, '文件标识不能为空！').max(200) });
+
 /** Calls of files. */
 export const fileApi = {
   upload: upload({
@@ -163,9 +169,9 @@ export const fileApi = {
     fileName: 'file',
     ours: true,
   }),
-  ossSts: json({ path: '/api/common/oss/sts', readOnly: true, summary: '阿里云OSS直传临时凭证（STS AssumeRole，需已配置阿里云存储）', access: 'user', data: ossSts }),
-  cosToken: json({ path: '/api/common/cos/token', readOnly: true, summary: '腾讯云COS直传临时密钥（STS GetFederationToken，需已配置腾讯云存储）', access: 'user', data: cosToken }),
+  ossSts: json({ path: '/api/common/oss/sts', readOnly: true, summary: '阿里云OSS直传临时凭证（STS AssumeRole，仅限 direct/init 应答的对象键，需已配置阿里云存储）', access: 'user', body: cloudTokenReq, data: ossSts }),
+  cosToken: json({ path: '/api/common/cos/token', readOnly: true, summary: '腾讯云COS直传临时密钥（STS GetFederationToken，仅限 direct/init 应答的对象键，需已配置腾讯云存储）', access: 'user', body: cloudTokenReq, data: cosToken }),
   directInit: json({ path: '/api/common/file/direct/init', summary: '直传第一步：按文件名和大小检查类型与大小限制，应答当前存储服务商与云存储对象键（本地存储时走 /api/common/file/upload）', access: 'user', body: directInitReq, data: directInit }),
   directFinish: json({ path: '/api/common/file/direct/finish', summary: '直传第二步：服务器读回云存储中的对象，按内容检查类型与大小后登记，应答 {url, name, uid}（重复调用应答同一文件）', access: 'user', body: directFinishReq, data: uploadedFile }),
-  qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，需已配置七牛云存储）', access: 'user', data: qiniuToken }),
+  qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，仅限 direct/init 应答的对象键且不可覆盖，需已配置七牛云存储）', access: 'user', body: cloudTokenReq, data: qiniuToken }),
 };

@@ -32,9 +32,10 @@ export default defineModule({
     r.download(fileApi.view, ({ req }) => files.open(fileParam(req.params), false, req.headers.range));
     r.download(fileApi.public, ({ req }) => files.open(fileParam(req.params), true, req.headers.range));
     // Browser direct-upload credentials of the cloud providers (SPEC §7 "Upload"), for logged-in users.
-    r.json(fileApi.ossSts, ({ user }) => files.ossSts(user.userId));
-    r.json(fileApi.cosToken, () => files.cosToken());
-    r.json(fileApi.qiniuToken, () => files.qiniuToken());
+    // Each only for a pending direct upload of the caller (the key of /direct/init): one object.
+    r.json(fileApi.ossSts, ({ body, user }) => files.ossSts(user.userId, body.key));
+    r.json(fileApi.cosToken, ({ body, user }) => files.cosToken(user.userId, body.key));
+    r.json(fileApi.qiniuToken, ({ body, user }) => files.qiniuToken(user.userId, body.key));
     // Browser direct uploads to the cloud: where to put the file, then the server checks what arrived.
     r.json(fileApi.directInit, ({ body, user }) => files.direct.init(body, user.userId));
     r.json(fileApi.directFinish, ({ body, user }) => files.direct.finish(body.key, user.userId));

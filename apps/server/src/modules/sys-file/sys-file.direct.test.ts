@@ -56,18 +56,19 @@ const pendingCount = async () => Number((await t.db.selectFrom('sys_file_direct'
 /**
  * Puts `data` under `key` as the browser SDK of `p` does: with the temporary credentials of the
  * token call (aliyun: multipartUpload, part by part, above 100 KB; qcloud: putObject with
- * getAuthorization; qiniu: the form POST with the upload token).
+ * getAuthorization; qiniu: the form POST with the upload token). The credentials are asked for
+ * `tokenKey` (the key itself unless a test tries another).
  */
-async function putAsBrowser(p: Cloud, key: string, data: Buffer, type: string): Promise<void> {
+async function putAsBrowser(p: Cloud, key: string, data: Buffer, type: string, tokenKey = key): Promise<void> {
   if (p === 'aliyun') {
-    const sts = must(await t.call<OssSts>(fileApi.ossSts, {}, learner.token));
+    const sts = must(await t.call<OssSts>(fileApi.ossSts, { key: tokenKey }, learner.token));
     const client = new OSS({ endpoint: sts.endpoint, secure: false, bucket: sts.bucket, accessKeyId: sts.accessKeyId, accessKeySecret: sts.accessKeySecret, stsToken: sts.stsToken });
     if (data.length > 100 * 1024) await client.multipartUpload(key, data, { partSize: 100 * 1024, mime: type });
     else await client.put(key, data, { mime: type });
     return;
   }
   if (p === 'qcloud') {
-    const tok = must(await t.call<CosToken>(fileApi.cosToken, {}, learner.token));
+    const tok = must(await t.call<CosToken>(fileApi.cosToken, { key: tokenKey }, learner.token));
     const url = new URL(tok.region);
     const client = new COS({
       Domain: url.host,
@@ -77,13 +78,13 @@ async function putAsBrowser(p: Cloud, key: string, data: Buffer, type: string): 
     await client.putObject({ Bucket: tok.bucket, Region: 'ap-guangzhou', Key: key, Body: data, ContentType: type });
     return;
   }
-  const tok = must(await t.call<QiniuToken>(fileApi.qiniuToken, {}, learner.token));
+  const tok = must(await t.call<QiniuToken>(fileApi.qiniuToken, { key: tokenKey }, learner.token));
   const form = new FormData();
   form.append('token', tok.token);
   form.append('key', key);
   form.append('file', new Blob([new Uint8Array(data)], { type }), 'upload');
   const res = await fetch(`${tok.endpoint}/`, { method: 'POST', body: form });
-  expect(res.status, await res.text()).toBe(200);
+  if (res.status !== 200) throw new Error(`qiniu ${res.status} ${await res.text()}`);
 }
 
 const padded = (extra: number) => Buffer.concat([pngImage(), Buffer.from(Array.from({ length: extra }, (_, i) => i % 251))]);
@@ -197,6 +198,18 @@ describe('direct upload: each cloud provider', () => {
     expect(await finish(key, other.token)).toMatchObject({ code: FileError.DIRECT_NOT_FOUND.code });
     expect(item.uid).toBe(key.slice(8, 40));
   });
+
+  for (const p of CLOUDS) {
+    it(`${p}: the credentials of one pending upload put no other object`, async () => {
+      await use(p);
+      const fake = fakeOf(p);
+      const mine = must(await init('mine.png', 200)).key as string;
+      const target = must(await init('target.png', 200)).key as string;
+      // Signed correctly with the temporary credentials of `mine`, but for `target`: refused by the bucket.
+      await expect(putAsBrowser(p, target, padded(100), 'image/png', mine)).rejects.toThrow(/AccessDenied|403/);
+      expect(fake.objects.has(target)).toBe(false);
+    });
+  }
 
   it('two parallel finishes answer the same item and write one row', async () => {
     await use('qcloud');

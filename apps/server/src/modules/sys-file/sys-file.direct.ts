@@ -166,6 +166,12 @@ export class DirectUploads {
     return { url: row?.url ?? url, name: row?.name ?? fileName, uid: id };
   }
 
+  /** Checks that `key` is a pending, unexpired upload of `userId` to `provider` (90060008 otherwise): the token calls hand out credentials for nothing else. */
+  async checkPending(key: string, userId: string, provider: string): Promise<void> {
+    const pending = DIRECT_KEY.test(key.trim()) ? await repo.findDirect(this.ctx.db, key.trim(), userId) : undefined;
+    if (!pending || pending.provider !== provider || pending.expireTime < now()) throw new AppError(FileError.DIRECT_NOT_FOUND);
+  }
+
   /** Removes pending uploads whose time ended (their objects too, when the bucket has them); answers how many. */
   async sweep(): Promise<number> {
     const rows = await repo.expiredDirects(this.ctx.db, now(), SWEEP_BATCH);

@@ -14,7 +14,7 @@
  *   Signature = hex HMAC-SHA1(SignKey, StringToSign); in the Authorization header or the query.
  *   STS (API 3.0): TC3-HMAC-SHA256 of the JSON body.
  * - qiniu (qiniu 7.x): upload token `<ak>:<urlsafe-b64 HMAC-SHA1(secret, encodedPolicy)>:<encodedPolicy>`
- *   in the form field `token` (scope and deadline checked); private download urls
+ *   in the form field `token` (scope, deadline and insertOnly checked); private download urls
  *   `?e=<deadline>&token=<ak>:<urlsafe-b64 HMAC-SHA1(secret, url?e=deadline)>`; management calls
  *   `Authorization: Qiniu <ak>:<sig>` (v2: 'METHOD path?query\nHost: host[:port]\nContent-Type: …
  *   \n<X-Qiniu-* headers>\n\n<body>' — the SDK appends the port to a host that already has it, and
@@ -47,12 +47,33 @@ export interface FakeCreds {
 /**
  * The temporary credentials the fake STS calls hand out (OSS AssumeRole, COS GetFederationToken):
  * requests signed with them are accepted only with their security token (OSS `x-oss-security-token`,
- * COS `x-cos-security-token`), as the real services do.
+ * COS `x-cos-security-token`), as the real services do, and only as far as the policy of the STS
+ * request allows: the token carries the policy's resources (`<prefix>|<base64url JSON>`), and a
+ * temporary request may only put (PUT, or POST of a multipart upload) an object one of them names
+ * (`<bucket>/<key>` exactly, or `<bucket>/*`).
  */
 export const FAKE_TEMP = {
   oss: { accessKeyId: 'STS.tmp-id', accessKeySecret: 'tmp-secret' },
   cos: { accessKeyId: 'tmp-id', accessKeySecret: 'tmp-key', token: 'tmp-token' },
 } as const;
+
+/** `<prefix>|<resources>`: a security token carrying the resources its policy allows. */
+const tokenWith = (prefix: string, resources: string[]) => `${prefix}|${Buffer.from(JSON.stringify(resources)).toString('base64url')}`;
+/** Whether the security token `token` (of tokenWith) allows putting `bucket/key` with `method`. */
+function tokenAllows(token: string, method: string, bucket: string, key: string): boolean {
+  if (method !== 'PUT' && method !== 'POST') return false;
+  let resources: unknown;
+  try {
+    resources = JSON.parse(Buffer.from(token.slice(token.indexOf('|') + 1), 'base64url').toString('utf8'));
+  } catch {
+    return false;
+  }
+  // The part after the last ':' of an ARN-like resource: `<bucket>/<key>` or `<bucket>/*`.
+  return Array.isArray(resources) && resources.some((r) => {
+    const tail = String(r).slice(String(r).lastIndexOf(':') + 1);
+    return tail === `${bucket}/${key}` || tail === `${bucket}/*`;
+  });
+}
 
 const hmac = (alg: string, key: string | Buffer, v: string | Buffer) => crypto.createHmac(alg, key).update(v);
 const urlsafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
@@ -157,7 +178,7 @@ export function fakeOss(c: FakeCreds): Promise<FakeCloud> {
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         RequestId: 'fake',
-        Credentials: { AccessKeyId: FAKE_TEMP.oss.accessKeyId, AccessKeySecret: FAKE_TEMP.oss.accessKeySecret, SecurityToken: `token-for-${rest.RoleArn}`, Expiration: new Date(Date.now() + Number(rest.DurationSeconds) * 1000).toISOString() },
+        Credentials: { AccessKeyId: FAKE_TEMP.oss.accessKeyId, AccessKeySecret: FAKE_TEMP.oss.accessKeySecret, SecurityToken: tokenWith(`token-for-${rest.RoleArn}`, (JSON.parse(rest.Policy ?? '{}') as { Statement?: { Resource?: string[] }[] }).Statement?.flatMap((st) => st.Resource ?? []) ?? []), Expiration: new Date(Date.now() + Number(rest.DurationSeconds) * 1000).toISOString() },
       }));
       return 200;
     }
@@ -185,9 +206,11 @@ export function fakeOss(c: FakeCreds): Promise<FakeCloud> {
     // The account's key, or the STS key with a security token this server issued (`token-for-<role arn>`).
     const temp = ak === FAKE_TEMP.oss.accessKeyId;
     const secret = temp ? FAKE_TEMP.oss.accessKeySecret : c.accessKeySecret;
-    if (temp && !String(h['x-oss-security-token'] ?? url.searchParams.get('security-token') ?? '').startsWith('token-for-')) return xmlError(res, 403, 'InvalidSecurityToken');
+    const securityToken = String(h['x-oss-security-token'] ?? url.searchParams.get('security-token') ?? '');
+    if (temp && !securityToken.startsWith('token-for-')) return xmlError(res, 403, 'InvalidSecurityToken');
     const expected = hmac('sha1', secret, canonical).digest('base64');
     if ((ak !== c.accessKeyId && !temp) || !eq(sig, expected)) return xmlError(res, 403, 'SignatureDoesNotMatch');
+    if (temp && !tokenAllows(securityToken, method, c.bucket, key)) return xmlError(res, 403, 'AccessDenied');
     const xml = (v: string) => {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?>${v}`);
       return 200;
@@ -252,9 +275,12 @@ export function fakeCos(c: FakeCreds): Promise<FakeCloud> {
       const toSign = ['TC3-HMAC-SHA256', String(h['x-tc-timestamp']), `${date}/sts/tc3_request`, crypto.createHash('sha256').update(canonical).digest('hex')].join('\n');
       const key = hmac('sha256', hmac('sha256', hmac('sha256', `TC3${c.accessKeySecret}`, date as string).digest(), 'sts').digest(), 'tc3_request').digest();
       if (ak !== c.accessKeyId || !eq(sig as string, hmac('sha256', key, toSign).digest('hex'))) return fail('AuthFailure.SignatureFailure');
-      const expired = Math.floor(Date.now() / 1000) + Number((JSON.parse(body.toString('utf8')) as { DurationSeconds?: number }).DurationSeconds ?? 1800);
+      const request = JSON.parse(body.toString('utf8')) as { DurationSeconds?: number; Policy?: string };
+      const expired = Math.floor(Date.now() / 1000) + Number(request.DurationSeconds ?? 1800);
+      const policy = JSON.parse(decodeURIComponent(request.Policy ?? '%7B%7D')) as { statement?: { resource?: string[] }[] };
+      const token = tokenWith(FAKE_TEMP.cos.token, policy.statement?.flatMap((st) => st.resource ?? []) ?? []);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        Response: { Credentials: { TmpSecretId: FAKE_TEMP.cos.accessKeyId, TmpSecretKey: FAKE_TEMP.cos.accessKeySecret, Token: FAKE_TEMP.cos.token }, ExpiredTime: expired, Expiration: new Date(expired * 1000).toISOString(), RequestId: 'fake' },
+        Response: { Credentials: { TmpSecretId: FAKE_TEMP.cos.accessKeyId, TmpSecretKey: FAKE_TEMP.cos.accessKeySecret, Token: token }, ExpiredTime: expired, Expiration: new Date(expired * 1000).toISOString(), RequestId: 'fake' },
       }));
       return 200;
     }
@@ -274,7 +300,8 @@ export function fakeCos(c: FakeCreds): Promise<FakeCloud> {
     const signTime = fields.get('q-sign-time') ?? '';
     // The account's key, or the temporary key with its session token (x-cos-security-token).
     const temp = fields.get('q-ak') === FAKE_TEMP.cos.accessKeyId;
-    if (temp && String(h['x-cos-security-token'] ?? url.searchParams.get('x-cos-security-token') ?? '') !== FAKE_TEMP.cos.token) return xmlError(res, 403, 'InvalidAccessKeyId');
+    const sessionToken = String(h['x-cos-security-token'] ?? url.searchParams.get('x-cos-security-token') ?? '');
+    if (temp && !sessionToken.startsWith(`${FAKE_TEMP.cos.token}|`)) return xmlError(res, 403, 'InvalidAccessKeyId');
     const signKey = hmac('sha1', temp ? FAKE_TEMP.cos.accessKeySecret : c.accessKeySecret, fields.get('q-key-time') ?? '').digest('hex');
     const toSign = ['sha1', signTime, crypto.createHash('sha1').update(format).digest('hex'), ''].join('\n');
     const expected = hmac('sha1', signKey, toSign).digest('hex');
@@ -283,6 +310,7 @@ export function fakeCos(c: FakeCreds): Promise<FakeCloud> {
       return xmlError(res, 403, 'SignatureDoesNotMatch');
     }
     const key = decodeURIComponent(url.pathname.slice(1));
+    if (temp && !tokenAllows(sessionToken, method, c.bucket, key)) return xmlError(res, 403, 'AccessDenied');
     if (method === 'PUT') {
       objects.set(key, { body, type: String(h['content-type'] ?? 'application/octet-stream') });
       res.writeHead(200, { etag: `"${crypto.createHash('md5').update(body).digest('hex')}"` }).end();
@@ -335,13 +363,14 @@ export function fakeQiniu(c: FakeCreds): Promise<FakeCloud> {
       const token = parts.get('token')?.data.toString('utf8') ?? '';
       const key = parts.get('key')?.data.toString('utf8') ?? '';
       const [ak, sig, encoded] = token.split(':');
-      const policy = JSON.parse(Buffer.from(encoded ?? '', 'base64').toString('utf8') || '{}') as { scope?: string; deadline?: number };
+      const policy = JSON.parse(Buffer.from(encoded ?? '', 'base64').toString('utf8') || '{}') as { scope?: string; deadline?: number; insertOnly?: number };
       const expected = urlsafe(hmac('sha1', c.accessKeySecret, encoded ?? '').digest('base64'));
       if (ak !== c.accessKeyId || !eq(sig ?? '', expected)) return json(401, { error: 'bad token' });
       if ((policy.deadline ?? 0) * 1000 < Date.now()) return json(401, { error: 'token out of date' });
       if (policy.scope !== c.bucket && policy.scope !== `${c.bucket}:${key}`) return json(403, { error: 'scope not match' });
       const file = parts.get('file');
       if (!file) return json(400, { error: 'file is not specified in multipart' });
+      if (policy.insertOnly && objects.has(key)) return json(614, { error: 'file exists' });
       objects.set(key, { body: file.data, type: file.type ?? 'application/octet-stream' });
       return json(200, { hash: crypto.createHash('sha1').update(file.data).digest('hex'), key });
     }

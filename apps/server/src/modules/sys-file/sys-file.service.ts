@@ -176,22 +176,27 @@ export class SysFileService {
     return c as T;
   }
 
-  /** SPEC §7 /api/common/oss/sts: OSS temporary credentials ('获取上传令牌失败： {err}' when STS refuses). */
-  async ossSts(userId: string): Promise<OssSts> {
+  /**
+   * SPEC §7 /api/common/oss/sts: OSS temporary credentials for the pending upload `key` of `userId`
+   * only ('获取上传令牌失败： {err}' when STS refuses; 90060008 when `key` is not such an upload).
+   */
+  async ossSts(userId: string, key: string): Promise<OssSts> {
     const c = await this.cloudConfig<AliyunUploadData>('aliyun');
+    await this.direct.checkPending(key, userId, 'aliyun');
     try {
-      return await ossSts(c, this.ctx.config.upload.aliyunStsEndpoint, `kp-${userId}`);
+      return await ossSts(c, this.ctx.config.upload.aliyunStsEndpoint, `kp-${userId}`, key);
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
       throw new AppError(FileError.TOKEN_FAILED, `获取上传令牌失败： ${err.message}`);
     }
   }
 
-  /** SPEC §7 /api/common/cos/token: COS temporary credentials ('获取COS上传令牌失败' when STS refuses; the reason is logged). */
-  async cosToken(): Promise<CosToken> {
+  /** SPEC §7 /api/common/cos/token: COS temporary credentials for the pending upload `key` of `userId` only ('获取COS上传令牌失败' when STS refuses; the reason is logged). */
+  async cosToken(userId: string, key: string): Promise<CosToken> {
     const c = await this.cloudConfig<QcloudUploadData>('qcloud');
+    await this.direct.checkPending(key, userId, 'qcloud');
     try {
-      return await cosToken(c, this.ctx.config.upload.qcloudStsEndpoint);
+      return await cosToken(c, this.ctx.config.upload.qcloudStsEndpoint, key);
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
       this.ctx.log.warn({ err: err.message }, 'qcloud STS refused');
@@ -199,9 +204,11 @@ export class SysFileService {
     }
   }
 
-  /** SPEC §7 /api/common/qiniu/token: a qiniu upload token (computed locally). */
-  async qiniuToken(): Promise<QiniuToken> {
-    return qiniuToken(await this.cloudConfig<QiniuUploadData>('qiniu'));
+  /** SPEC §7 /api/common/qiniu/token: a qiniu upload token (computed locally) for the pending upload `key` of `userId` only, never overwriting. */
+  async qiniuToken(userId: string, key: string): Promise<QiniuToken> {
+    const c = await this.cloudConfig<QiniuUploadData>('qiniu');
+    await this.direct.checkPending(key, userId, 'qiniu');
+    return qiniuToken(c, key);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * qcloud COS browser upload (SPEC §7 /api/common/cos/token, §9): the official cos-js-sdk-v5 with
- * `getAuthorization` answering the temporary key of /api/common/cos/token. The SDK asks again when
+ * `getAuthorization` answering the temporary key of /api/common/cos/token (for this object only). The SDK asks again when
  * the key it holds ends; the key is handed to it as ending CLOUD_TOKEN_REFRESH_MS (300 000 ms) after
  * it was fetched (or earlier, when the key itself ends sooner), so a long upload gets a new one
  * every 300 000 ms. One putObject (up to 5 GB) with progress; a region given as a url (a private
@@ -12,7 +12,7 @@ import { call, TRANSFER_TIMEOUT } from '../../api/request';
 
 /** Puts `file` into the configured COS bucket as `key`, reporting percent 0–100. */
 export async function putCos(file: File, key: string, onProgress: (percent: number) => void): Promise<void> {
-  const first = (await call(fileApi.cosToken, {}, { quiet: true })) as CosToken;
+  const first = (await call(fileApi.cosToken, { key }, { quiet: true })) as CosToken;
   const url = /^https?:\/\//i.test(first.region) ? new URL(first.region) : null;
   let next: CosToken | null = first;
   let tokenError: unknown = null;
@@ -20,7 +20,7 @@ export async function putCos(file: File, key: string, onProgress: (percent: numb
     ...(url ? { Domain: url.host, Protocol: url.protocol } : {}),
     Timeout: TRANSFER_TIMEOUT,
     getAuthorization: (_options, callback) => {
-      const take = next ? Promise.resolve(next) : (call(fileApi.cosToken, {}, { quiet: true }) as Promise<CosToken>);
+      const take = next ? Promise.resolve(next) : (call(fileApi.cosToken, { key }, { quiet: true }) as Promise<CosToken>);
       next = null;
       take.then(
         (t) => {

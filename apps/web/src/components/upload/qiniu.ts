@@ -1,7 +1,7 @@
 /**
  * qiniu browser upload (SPEC §7 /api/common/qiniu/token "plus a direct POST to the qiniu
  * endpoint", §9): the official qiniu-js with a fresh upload token of /api/common/qiniu/token for
- * each upload. A region id (z0, z1, z2, na0, as0, cn-east-2) uses the SDK's hosts of that region
+ * each upload (for this object only). A region id (z0, z1, z2, na0, as0, cn-east-2) uses the SDK's hosts of that region
  * (resumable upload in chunks above 4 MB); an endpoint given as a url (a private deployment) is that
  * single host, sent as one form POST. qiniu-js cannot change the token of a running upload: when
  * the token is refused after CLOUD_TOKEN_REFRESH_MS (300 000 ms) of a long upload, it starts again
@@ -30,7 +30,7 @@ function once(file: File, key: string, t: QiniuToken, onProgress: (percent: numb
 
 /** Puts `file` into the configured qiniu bucket as `key`, reporting percent 0–100. */
 export async function putQiniu(file: File, key: string, onProgress: (percent: number) => void): Promise<void> {
-  const token = () => call(fileApi.qiniuToken, {}, { quiet: true }) as Promise<QiniuToken>;
+  const token = () => call(fileApi.qiniuToken, { key }, { quiet: true }) as Promise<QiniuToken>;
   const started = Date.now();
   try {
     await once(file, key, await token(), onProgress);
