@@ -64,7 +64,9 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Security headers (CSP, frame-ancestors, nosniff, referrer policy; HSTS over HTTPS) before any route.
-  await registerSecurity(app, { https: config.https });
+  // The modules' extra connect-src origins (ModuleDef.connectSrc) are added once the services exist.
+  const connectSrc: (() => readonly string[])[] = [];
+  await registerSecurity(app, { https: config.https, connectSrc: () => connectSrc.flatMap((f) => f()) });
   registerRequestLog(app);
 
   // Redis (and BullMQ) are loaded only when REDIS_URL is set.
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     const m = modules.find((x) => x.name === name);
     return m?.enabled ? m.enabled(svc(m)) : true;
   };
+  for (const m of modules) if (m.connectSrc) connectSrc.push(m.connectSrc(svc(m)));
   const info = { firstStart, modules, accounts: [] as SeededAccount[], isEnabled };
   for (const m of modules) await m.start?.(svc(m), info);
 

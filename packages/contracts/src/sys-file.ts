@@ -79,6 +79,10 @@ export const FileError = defineErrors({
   TOKEN_FAILED: { code: 90060006, msg: '获取上传令牌失败！' },
   /** SPEC §8 COS variant. */
   COS_TOKEN_FAILED: { code: 90060007, msg: '获取COS上传令牌失败' },
+  /** A direct-upload finish for a key that is not a pending upload of the caller (someone else's, expired, never begun). */
+  DIRECT_NOT_FOUND: { code: 90060008, msg: '上传记录不存在或已过期，请重新上传！' },
+  /** A direct-upload finish before the object reached the bucket. */
+  DIRECT_MISSING: { code: 90060009, msg: '文件尚未上传到云存储，请重新上传！' },
 });
 
 /** SPEC §9: the browser asks for new cloud upload credentials every 300 000 ms (they last 1 800 s). */
@@ -113,6 +117,32 @@ export type OssSts = z.infer<typeof ossSts>;
 export type CosToken = z.infer<typeof cosToken>;
 export type QiniuToken = z.infer<typeof qiniuToken>;
 
+/**
+ * Browser direct upload, step 1 (`/api/common/file/direct/init`): the chosen file's name and size
+ * (bytes), checked like /upload (extension kind, size limit) before anything is sent.
+ */
+export const directInitReq = z.object({
+  name: z.string({ error: '文件名不能为空！' }).trim().min(1, '文件名不能为空！').max(255, '文件名不能超过255个字符'),
+  size: z.number({ error: '文件大小不正确！' }).int('文件大小不正确！').min(0, '文件大小不正确！'),
+});
+/**
+ * Where the browser uploads: `provider` local → the multipart /api/common/file/upload as before;
+ * aliyun / qcloud / qiniu → straight to the bucket under `key` (`yyyy/MM/<32 hex>.<ext>`, valid
+ * DIRECT_UPLOAD_TTL_MS) with the provider's token call, then `/direct/finish {key}`.
+ */
+export const directInit = z.object({ provider: z.enum(['local', 'aliyun', 'qcloud', 'qiniu']), key: z.string().optional() });
+export type DirectInit = z.infer<typeof directInit>;
+/** Step 2 (`/api/common/file/direct/finish`): the key init answered, once the bucket holds the object. */
+export const directFinishReq = z.object({ key: z.string({ error: '文件标识不能为空！' }).trim().min(1, '文件标识不能为空！').max(200) });
+/** How long a direct-upload key waits for its finish (ms): 2 h, longer than the 1 200 000 ms upload timeout. */
+export const DIRECT_UPLOAD_TTL_MS = 2 * 3600_000;
+
+/**
+ * Body of the three token calls: the key /direct/init answered (a pending upload of the caller with
+ * the provider of the call). The credentials only allow putting that one object.
+ */
+export const cloudTokenReq = z.object({ key: z.string({ error: '文件标识不能为空！' }).trim().min(1, '文件标识不能为空！').max(200) });
+
 /** Calls of files. */
 export const fileApi = {
   upload: upload({
@@ -139,7 +169,9 @@ export const fileApi = {
     fileName: 'file',
     ours: true,
   }),
-  ossSts: json({ path: '/api/common/oss/sts', readOnly: true, summary: '阿里云OSS直传临时凭证（STS AssumeRole，需已配置阿里云存储）', access: 'user', data: ossSts }),
-  cosToken: json({ path: '/api/common/cos/token', readOnly: true, summary: '腾讯云COS直传临时密钥（STS GetFederationToken，需已配置腾讯云存储）', access: 'user', data: cosToken }),
-  qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，需已配置七牛云存储）', access: 'user', data: qiniuToken }),
+  ossSts: json({ path: '/api/common/oss/sts', readOnly: true, summary: '阿里云OSS直传临时凭证（STS AssumeRole，仅限 direct/init 应答的对象键，需已配置阿里云存储）', access: 'user', body: cloudTokenReq, data: ossSts }),
+  cosToken: json({ path: '/api/common/cos/token', readOnly: true, summary: '腾讯云COS直传临时密钥（STS GetFederationToken，仅限 direct/init 应答的对象键，需已配置腾讯云存储）', access: 'user', body: cloudTokenReq, data: cosToken }),
+  directInit: json({ path: '/api/common/file/direct/init', summary: '直传第一步：按文件名和大小检查类型与大小限制，应答当前存储服务商与云存储对象键（本地存储时走 /api/common/file/upload）', access: 'user', body: directInitReq, data: directInit }),
+  directFinish: json({ path: '/api/common/file/direct/finish', summary: '直传第二步：服务器读回云存储中的对象，按内容检查类型与大小后登记，应答 {url, name, uid}（重复调用应答同一文件）', access: 'user', body: directFinishReq, data: uploadedFile }),
+  qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，仅限 direct/init 应答的对象键且不可覆盖，需已配置七牛云存储）', access: 'user', body: cloudTokenReq, data: qiniuToken }),
 };

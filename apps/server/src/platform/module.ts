@@ -118,6 +118,12 @@ export interface ModuleDef<K extends ServiceName = ServiceName, D extends Servic
   authenticator?: (svc: Services[K]) => Authenticator;
   /** The module that keeps the operation log provides this (at most one module). */
   auditor?: (svc: Services[K]) => Auditor;
+  /**
+   * Origins (`https://host[:port]`) the web app's scripts may send requests to besides ours, added to
+   * the CSP connect-src of every answer (plugins/security.ts), e.g. the bucket of the current storage
+   * provider for browser uploads. Called on every answer: return a cached value, synchronously.
+   */
+  connectSrc?: (svc: Services[K]) => () => readonly string[];
 }
 
 /** A module as loaded: its definition and its folder. */

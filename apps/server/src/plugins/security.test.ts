@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSecurity } from './security';
+import { registerSecurity, withConnectSrc } from './security';
 import { registerWeb } from './web';
 
 let dist: string;
@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-async function build(opts: { https?: boolean } = {}): Promise<FastifyInstance> {
+async function build(opts: { https?: boolean; connectSrc?: () => readonly string[] } = {}): Promise<FastifyInstance> {
   const app = Fastify();
   await registerSecurity(app, opts);
   app.post('/api/ping', async () => ({ code: 0, msg: 'ok', data: null, success: true }));
@@ -111,5 +111,35 @@ describe('security headers with https', () => {
     const api = await app.inject({ method: 'POST', url: '/api/ping' });
     expect(api.headers['strict-transport-security']).toBe('max-age=15552000');
     await app.close();
+  });
+});
+
+describe('connect-src of the current upload configuration', () => {
+  it('adds the origins the owner answers now to every answer, and only well-formed http(s) origins', async () => {
+    let origins: readonly string[] = [];
+    const app = await build({ connectSrc: () => origins });
+    const before = await app.inject({ method: 'GET', url: '/' });
+    expectBaseline(before, 'no origins');
+    origins = ['https://kp-oss.oss-cn-hangzhou.aliyuncs.com', 'http://127.0.0.1:9000', 'https:', '*', "https://x.example.com 'unsafe-eval'", 'https://a.example.com/path', 'https://b.example.com;script-src *'];
+    for (const url of ['/', '/web/course', '/assets/index-Ab3_x9Zq.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      const policy = csp(res);
+      expect(policy['connect-src'], url).toEqual(["'self'", 'https://kp-oss.oss-cn-hangzhou.aliyuncs.com', 'http://127.0.0.1:9000']);
+      expect(policy['script-src'], url).toEqual(["'self'"]);
+      expect(policy['default-src'], url).toEqual(["'self'"]);
+    }
+    const api = await app.inject({ method: 'POST', url: '/api/ping' });
+    expect(csp(api)['connect-src']).toEqual(["'self'", 'https://kp-oss.oss-cn-hangzhou.aliyuncs.com', 'http://127.0.0.1:9000']);
+    // A route with its own policy keeps it.
+    expect(csp(await app.inject({ method: 'GET', url: '/api/docs-like' }))['connect-src']).toBeUndefined();
+    // The next configuration replaces the previous one.
+    origins = ['https://upload-z1.qiniup.com'];
+    expect(csp(await app.inject({ method: 'GET', url: '/' }))['connect-src']).toEqual(["'self'", 'https://upload-z1.qiniup.com']);
+    await app.close();
+  });
+
+  it('leaves a header without the default connect-src as it is', () => {
+    expect(withConnectSrc("default-src 'self'", ['https://a.example.com'])).toBe("default-src 'self'");
+    expect(withConnectSrc("default-src 'self';connect-src 'self';img-src 'self'", ['https://a.example.com'])).toBe("default-src 'self';connect-src 'self' https://a.example.com;img-src 'self'");
   });
 });

@@ -7,7 +7,8 @@
  *   CSS-in-JS inserts <style> elements at run time and components set style attributes (a nonce
  *   would need server-rendered HTML and antd's `csp` config; not worth it while scripts are locked
  *   down); images also as data: (antd's inline images) and from any http(s) host (question banks
- *   and rich text carry pictures from elsewhere); fetch/XHR/WebSocket only to our origin; no
+ *   and rich text carry pictures from elsewhere); fetch/XHR/WebSocket only to our origin and the
+ *   bucket of the current storage configuration (browser direct uploads, `opts.connectSrc`); no
  *   plugins (object-src 'none'); frames of http(s) pages (link course files open in the page, in a
  *   sandboxed iframe); forms only post to us; nobody may frame us (frame-ancestors
  *   'none', and X-Frame-Options: DENY for old browsers); `upgrade-insecure-requests` only with https.
@@ -54,12 +55,29 @@ export function cspDirectives(opts: { https?: boolean } = {}): Record<string, st
   };
 }
 
+/** An origin the CSP may name: `http(s)://host[:port]` and nothing else (no path, no wildcard, no quote or `;`). */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/**
+ * The CSP header `header` with `origins` (only well-formed http(s) origins) added to its default
+ * connect-src `'self'` (a route's own policy without that directive is left as it is).
+ */
+export function withConnectSrc(header: string, origins: readonly string[]): string {
+  const extra = [...new Set(origins.filter((o) => ORIGIN.test(o)))];
+  if (!extra.length) return header;
+  return header.replace(/(^|;)connect-src 'self'(?=;|$)/, `$1connect-src 'self' ${extra.join(' ')}`);
+}
+
 /**
  * Registers @fastify/helmet on `app` (globally: every route, the not-found handler and static
  * files) with the policy above. `opts.https`: the public site is https (adds HSTS and
  * upgrade-insecure-requests); leave it unset for plain http, e.g. a LAN install or the tests.
+ * `opts.connectSrc`: origins added to connect-src on every answer (the bucket of the current
+ * storage provider, so that the browser can upload to it directly; issue 11), asked per answer
+ * and so kept cached by its owner; only well-formed http(s) origins are taken, never a scheme or
+ * a wildcard.
  */
-export async function registerSecurity(app: FastifyInstance, opts: { https?: boolean } = {}): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, opts: { https?: boolean; connectSrc?: () => readonly string[] } = {}): Promise<void> {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
@@ -70,4 +88,13 @@ export async function registerSecurity(app: FastifyInstance, opts: { https?: boo
     strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false, preload: false } : false,
     xFrameOptions: { action: 'deny' },
   });
+  const connectSrc = opts.connectSrc;
+  if (connectSrc) {
+    app.addHook('onSend', async (_req, reply, payload) => {
+      // helmet writes its headers on the raw response (onRequest); the origins are added just before sending.
+      const header = reply.raw.getHeader('content-security-policy');
+      if (typeof header === 'string' && !reply.raw.headersSent) reply.raw.setHeader('content-security-policy', withConnectSrc(header, connectSrc()));
+      return payload;
+    });
+  }
 }

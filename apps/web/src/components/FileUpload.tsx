@@ -1,6 +1,6 @@
 /**
  * File upload (SPEC §2 "file upload", §5 "Uploads", §8 "Upload"): an antd Upload that sends each
- * chosen file to /api/common/file/upload (`uploadWithProgress`, with the token header) and
+ * chosen file to the current storage (our server, or the cloud bucket directly; see below) and
  * whose value is the list of the uploaded files' urls.
  *
  * - `accept`: extensions of SPEC §5 (default every attachment type; presets LOGO_TYPES, AVATAR_TYPES
@@ -13,25 +13,31 @@
  *   '上传失败' and leaves the list (SPEC §8); transport failures are shown by the request helper.
  * - The server checks the real type (from the content) and the size (FILE_MAX_BYTES: videos 2 GB, others 20 MB; the server's limits are UPLOAD_VIDEO_MAX_MB and UPLOAD_FILE_MAX_MB);
  *   the size is also checked here first so a too large file is not sent at all.
- * - The file is sent with XMLHttpRequest (`uploadWithProgress`: fetch reports no upload progress),
- *   token header, SPEC §9 timeout 1 200 000 ms; the upload list shows a progress bar with the
- *   percent sent under the file while it uploads (antd `.ant-upload-list-item-progress`).
+ * - Where the file goes is the server's choice (`uploadFile`, upload/direct.ts): /direct/init
+ *   answers the current storage provider. Local: sent to /api/common/file/upload with
+ *   XMLHttpRequest (`uploadWithProgress`: fetch reports no upload progress), token header. A cloud
+ *   provider: straight from the browser to the bucket with the provider's official browser SDK
+ *   (loaded only then) and the temporary credentials of the token calls, then /direct/finish, where
+ *   the server checks what arrived. SPEC §9 timeout 1 200 000 ms either way; the upload list shows
+ *   a progress bar with the percent sent under the file while it uploads (antd
+ *   `.ant-upload-list-item-progress`).
  */
 import { useState, type ReactNode } from 'react';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { extOf, FILE_EXTS, FILE_MAX_BYTES, fileApi, fileKindOf, type FileKind, type UploadedFileItem } from '@kaopei/contracts/sys-file';
-import { ErrorCode, type Envelope } from '@kaopei/contracts';
-import { ApiError, isApiError, TRANSFER_TIMEOUT, TRANSPORT_ERROR } from '../api/request';
-import { notifyError } from '../utils/feedback';
-import { getToken, removeToken } from '../utils/token';
+import { extOf, FILE_EXTS, FILE_MAX_BYTES, fileKindOf, type FileKind, type UploadedFileItem } from '@kaopei/contracts/sys-file';
+import { isApiError, TRANSPORT_ERROR } from '../api/request';
 import { SingleImagePreview } from './ImagePreview';
+import { uploadFile } from './upload/direct';
+import { UPLOAD_FAILED } from './upload/local';
+
+export { uploadWithProgress } from './upload/local';
+export { UPLOAD_FAILED };
 
 /** SPEC §9 image compression target: about 500 KB and 800 px. */
 export const COMPRESS_TARGET_MB = 0.5;
 export const COMPRESS_MAX_PX = 800;
 export const REMOVE_CONFIRM = '确定移除文件吗？';
-export const UPLOAD_FAILED = '上传失败';
 /** SPEC §5 count warning. */
 export const limitMessage = (limit: number) => `每次只能上传 ${limit} 个文件`;
 
@@ -54,52 +60,6 @@ export interface FileUploadProps {
   disabled?: boolean;
   /** Text of the button ('text' and 'picture' lists). */
   buttonText?: ReactNode;
-}
-
-/**
- * Sends `file` to /api/common/file/upload with XMLHttpRequest so that the bytes sent can be
- * reported: `onProgress(percent 0–100)`. Resolves with the uploaded file item; rejects with an
- * ApiError (business code and msg, or TRANSPORT_ERROR after showing the transport message of
- * SPEC §8). Code 10010002 resets the token and reloads like every other call. Timeout 1 200 000 ms.
- */
-export function uploadWithProgress(file: File, onProgress: (percent: number) => void): Promise<UploadedFileItem> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', fileApi.upload.path);
-    xhr.timeout = TRANSFER_TIMEOUT;
-    const token = getToken();
-    if (token) xhr.setRequestHeader('token', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    const transport = (text: string, status: number) => {
-      notifyError(text);
-      reject(new ApiError(TRANSPORT_ERROR, text, null, status));
-    };
-    xhr.onerror = () => transport('服务器无法连接或无法响应！', 0);
-    xhr.ontimeout = () => transport('服务器无法连接或无法响应！', 0);
-    xhr.onload = () => {
-      let body: Envelope<UploadedFileItem> | null = null;
-      try {
-        body = JSON.parse(xhr.responseText) as Envelope<UploadedFileItem>;
-      } catch {
-        // not JSON
-      }
-      if (xhr.status < 200 || xhr.status >= 300 || !body || typeof body.code !== 'number') {
-        const byStatus: Record<number, string> = { 502: '无法连接到服务器。', 500: '糟糕，服务器开小差了。', 400: '缺少必要参数或参数类型不正确。', 404: '接口地址错误，请联系管理员。' };
-        return transport(byStatus[xhr.status] ?? body?.msg ?? '请求服务器出现错误。', xhr.status);
-      }
-      if (body.code === ErrorCode.OK && body.data) return resolve(body.data);
-      if (body.code === ErrorCode.NOT_LOGGED_IN) {
-        removeToken();
-        window.location.reload();
-      }
-      reject(new ApiError(body.code, body.msg || UPLOAD_FAILED, body.data));
-    };
-    const form = new FormData();
-    form.append(fileApi.upload.file.field, file);
-    xhr.send(form);
-  });
 }
 
 /** The name shown for a url that came in through `value` (its last segment). */
@@ -162,7 +122,7 @@ export function FileUpload({ value, onChange, accept = FILE_EXTS, limit = 1, com
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError, onProgress }) => {
-    uploadWithProgress(file as File, (percent) => onProgress?.({ percent }))
+    uploadFile(file as File, (percent) => onProgress?.({ percent }))
       .then((data) => onSuccess?.(data))
       .catch((err: unknown) => {
         // SPEC §8: success false → warning with msg or '上传失败' (transport failures were already shown).

@@ -5,8 +5,8 @@
  * (signed by the SDK), reads back through /api/common/file/view (whole and by HTTP Range) and is
  * removed; a wrong secret is refused by the fake server and answered as a clear error that leaves
  * nothing behind; files stay readable after the provider is switched; the browser token calls
- * /api/common/oss/sts, /cos/token, /qiniu/token work, fail in SPEC §8's words, and answer a clear
- * error for a provider that is not configured.
+ * /api/common/oss/sts, /cos/token, /qiniu/token work for one pending direct-upload key only, fail in
+ * SPEC §8's words, and answer a clear error for a provider that is not configured.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -150,47 +150,75 @@ describe('cloud storage providers', () => {
 });
 
 describe('browser upload tokens', () => {
-  it('answers OSS STS credentials (AssumeRole signed and accepted), COS temporary keys (TC3) and a qiniu upload token', async () => {
-    await use('local', undefined);
+  /** A pending direct upload of the learner with `p` current (the token calls serve nothing else). */
+  const pendingKey = async (p: Cloud) => {
+    await use(p);
+    const res = await t.call<{ provider: string; key?: string }>(fileApi.directInit, { name: 'a.png', size: 100 }, learner.token);
+    return must(res).key as string;
+  };
+
+  it('answers OSS STS credentials (AssumeRole signed and accepted), COS temporary keys (TC3) and a qiniu upload token, each for the one pending key', async () => {
     for (const p of ['aliyun', 'qcloud', 'qiniu'] as const) expect(await t.call(propApi.save, { type: 'upload', provider: p, data: configOf(p) }, admin)).toMatchObject({ code: 0 });
-    const sts = must(await t.call<OssSts>(fileApi.ossSts, {}, learner.token));
-    expect(sts).toMatchObject({ bucket: 'kp-oss', accessKeyId: 'STS.tmp-id', accessKeySecret: 'tmp-secret', stsToken: 'token-for-acs:ram::1:role/kp-upload', url: `${oss.url}/` });
+    const ossKey = await pendingKey('aliyun');
+    const sts = must(await t.call<OssSts>(fileApi.ossSts, { key: ossKey }, learner.token));
+    expect(sts).toMatchObject({ bucket: 'kp-oss', accessKeyId: 'STS.tmp-id', accessKeySecret: 'tmp-secret', url: `${oss.url}/` });
+    // The fake STS puts the policy's resources into the token: only that object.
+    const ossResources = JSON.parse(Buffer.from(sts.stsToken.split('|')[1] as string, 'base64url').toString()) as string[];
+    expect(sts.stsToken.startsWith('token-for-acs:ram::1:role/kp-upload|')).toBe(true);
+    expect(ossResources).toEqual([`acs:oss:*:*:kp-oss/${ossKey}`]);
     expect(Date.parse(sts.expiration)).toBeGreaterThan(Date.now());
-    const ct = must(await t.call<CosToken>(fileApi.cosToken, {}, learner.token));
-    expect(ct).toMatchObject({ bucket: 'kp-1250000000', tmpSecretId: 'tmp-id', tmpSecretKey: 'tmp-key', sessionToken: 'tmp-token' });
+    const cosKey = await pendingKey('qcloud');
+    const ct = must(await t.call<CosToken>(fileApi.cosToken, { key: cosKey }, learner.token));
+    expect(ct).toMatchObject({ bucket: 'kp-1250000000', tmpSecretId: 'tmp-id', tmpSecretKey: 'tmp-key' });
+    expect(JSON.parse(Buffer.from(ct.sessionToken.split('|')[1] as string, 'base64url').toString())).toEqual([`qcs::cos:ap-guangzhou:uid/1250000000:kp-1250000000/${cosKey}`]);
     expect(ct.expiredTime - ct.startTime).toBe(1800);
-    const qt = must(await t.call<QiniuToken>(fileApi.qiniuToken, {}, learner.token));
+    const kodoKey = await pendingKey('qiniu');
+    const qt = must(await t.call<QiniuToken>(fileApi.qiniuToken, { key: kodoKey }, learner.token));
     const [ak, sig, policy] = qt.token.split(':');
     expect(ak).toBe(CREDS.qiniu.accessKeyId);
     expect(sig).toBe(crypto.createHmac('sha1', CREDS.qiniu.accessKeySecret).update(policy as string).digest('base64').replace(/\+/g, '-').replace(/\//g, '_'));
-    expect(JSON.parse(Buffer.from(policy as string, 'base64').toString())).toMatchObject({ scope: 'kp-kodo' });
-    // The browser's direct POST to the qiniu endpoint with that token is accepted.
-    const form = new FormData();
-    form.append('token', qt.token);
-    form.append('key', 'direct/a.png');
-    form.append('file', new Blob([new Uint8Array(pngImage())]), 'a.png');
-    const direct = await fetch(`${kodo.url}/`, { method: 'POST', body: form });
-    expect(direct.status).toBe(200);
-    expect(kodo.objects.get('direct/a.png')?.body).toEqual(pngImage());
+    expect(JSON.parse(Buffer.from(policy as string, 'base64').toString())).toMatchObject({ scope: `kp-kodo:${kodoKey}`, insertOnly: 1 });
+    // The browser's direct POST to the qiniu endpoint with that token is accepted for that key, and for no other.
+    const post = (key: string) => {
+      const form = new FormData();
+      form.append('token', qt.token);
+      form.append('key', key);
+      form.append('file', new Blob([new Uint8Array(pngImage())]), 'a.png');
+      return fetch(`${kodo.url}/`, { method: 'POST', body: form });
+    };
+    expect((await post('2026/01/other.png')).status).toBe(403);
+    expect((await post(kodoKey)).status).toBe(200);
+    expect(kodo.objects.get(kodoKey)?.body).toEqual(pngImage());
+    // insertOnly: the object is never replaced with that token.
+    expect((await post(kodoKey)).status).toBe(614);
+    // A key that is not a pending upload of the caller gets no credentials.
+    const other = await t.newLearner('tok-other');
+    for (const [ep, key] of [[fileApi.ossSts, ossKey], [fileApi.cosToken, cosKey], [fileApi.qiniuToken, kodoKey]] as const) {
+      expect(await t.call(ep, { key }, other.token)).toMatchObject({ code: FileError.DIRECT_NOT_FOUND.code });
+    }
+    expect(await t.call(fileApi.ossSts, { key: cosKey }, learner.token)).toMatchObject({ code: FileError.DIRECT_NOT_FOUND.code });
+    expect(await t.call(fileApi.ossSts, {}, learner.token)).toMatchObject({ code: 10010001, msg: '文件标识不能为空！' });
   });
 
   it("fails in SPEC §8's words when the provider refuses, and clearly when a provider is not configured", async () => {
     expect(await t.call(propApi.save, { type: 'upload', provider: 'aliyun', data: configOf('aliyun', 'bad-secret-0123456789') }, admin)).toMatchObject({ code: 0 });
-    const bad = await t.call(fileApi.ossSts, {}, learner.token);
+    const bad = await t.call(fileApi.ossSts, { key: await pendingKey('aliyun') }, learner.token);
     expect(bad).toMatchObject({ code: FileError.TOKEN_FAILED.code });
     expect(bad.msg).toMatch(/^获取上传令牌失败： SignatureDoesNotMatch/);
     expect(await t.call(propApi.save, { type: 'upload', provider: 'qcloud', data: configOf('qcloud', 'bad-secret-0123456789') }, admin)).toMatchObject({ code: 0 });
-    const badCos = await t.call(fileApi.cosToken, {}, learner.token);
+    const badCos = await t.call(fileApi.cosToken, { key: await pendingKey('qcloud') }, learner.token);
     expect(badCos).toMatchObject({ code: FileError.COS_TOKEN_FAILED.code });
     expect(badCos.msg).toMatch(/^获取COS上传令牌失败/);
+    await use('local');
 
     const fresh = await testApp();
     try {
       const who = await fresh.newLearner('tok');
+      const key = '2026/01/0123456789abcdef0123456789abcdef.png';
       for (const [ep, name] of [[fileApi.ossSts, '阿里云OSS'], [fileApi.cosToken, '腾讯云COS'], [fileApi.qiniuToken, '七牛云']] as const) {
-        expect(await fresh.call(ep, {}, who.token)).toMatchObject({ code: FileError.NOT_CONFIGURED.code, msg: `${name}尚未配置，无法获取上传令牌！` });
+        expect(await fresh.call(ep, { key }, who.token)).toMatchObject({ code: FileError.NOT_CONFIGURED.code, msg: `${name}尚未配置，无法获取上传令牌！` });
       }
-      expect((await fresh.call(fileApi.ossSts, {})).code).toBe(10010002);
+      expect((await fresh.call(fileApi.ossSts, { key })).code).toBe(10010002);
     } finally {
       await fresh.close();
     }

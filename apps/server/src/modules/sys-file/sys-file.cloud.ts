@@ -180,10 +180,10 @@ export function qiniuConfig(endpoint: string): qiniu.conf.Config {
   return new qiniu.conf.Config({ useHttpsDomain: url.protocol === 'https:', zone } as qiniu.conf.ConfigOptions);
 }
 
-/** An upload token of `bucket` (optionally only for `key`) valid for `seconds`, computed locally by the SDK. */
-export function qiniuUploadToken(c: QiniuUploadData, seconds: number, key?: string): string {
+/** An upload token of `bucket` (optionally only for `key`; `insertOnly`: never replacing an existing object) valid for `seconds`, computed locally by the SDK. */
+export function qiniuUploadToken(c: QiniuUploadData, seconds: number, key?: string, insertOnly = false): string {
   const mac = new qiniu.auth.digest.Mac(c.accessKeyId, c.accessKeySecret);
-  return new qiniu.rs.PutPolicy({ scope: key ? `${c.bucket}:${key}` : c.bucket, expires: seconds }).uploadToken(mac);
+  return new qiniu.rs.PutPolicy({ scope: key ? `${c.bucket}:${key}` : c.bucket, expires: seconds, ...(insertOnly ? { insertOnly: 1 } : {}) }).uploadToken(mac);
 }
 
 /** qiniu Kodo through `qiniu`: form upload with an upload token, private download urls, management calls. */

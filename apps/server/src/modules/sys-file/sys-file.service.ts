@@ -6,57 +6,46 @@
  * provider; `open` serves a stored file by `<id>.<ext>` from the provider that holds it (so files
  * stay readable after the provider changes), a byte range when one is asked (HTTP Range);
  * `publish` lets another module make one file readable without login (the site logos of the login
- * page); `ossSts` / `cosToken` / `qiniuToken` hand out browser upload credentials (§7 "Upload").
+ * page); `ossSts` / `cosToken` / `qiniuToken` hand out browser upload credentials (§7 "Upload");
+ * `direct` checks and records the browser's direct uploads to the cloud (sys-file.direct.ts).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { CommonError } from '@kaopei/contracts';
 import type { AliyunUploadData, LocalUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
-import { extOf, FileError, FILE_PUBLIC_PREFIX, FILE_VIEW_PREFIX, fileKindOf, type CosToken, type FileKind, type OssSts, type QiniuToken, type UploadedFileItem } from '@kaopei/contracts/sys-file';
+import { extOf, FileError, FILE_PUBLIC_PREFIX, FILE_VIEW_PREFIX, fileKindOf, type CosToken, type OssSts, type QiniuToken, type UploadedFileItem } from '@kaopei/contracts/sys-file';
 import { AppError } from '../../lib/errors';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { ModuleContext } from '../../platform/module';
 import { parseRange, type FileAnswer, type UploadedFile } from '../../platform/router';
 import * as repo from './sys-file.repository';
 import { CosStorage, OssStorage, QiniuStorage, StorageError } from './sys-file.cloud';
+import { DirectUploads } from './sys-file.direct';
+import { cleanName, maxBytesOf, tooLarge } from './sys-file.limits';
 import { LocalStorage, type Storage } from './sys-file.storage';
 import { cosToken, ossSts, qiniuToken } from './sys-file.tokens';
 import { resolveType } from './sys-file.types';
 
-const KIND_LABEL: Record<FileKind, string> = { image: '图片', video: '视频', audio: '音频', file: '文件' };
+export { cleanName, maxBytesOf, tooLarge };
+
 const PROVIDER_LABEL: Record<string, string> = { local: '本地存储', aliyun: '阿里云OSS', qcloud: '腾讯云COS', qiniu: '七牛云' };
 
 /** `<id>.<ext>` of a file url's last segment (ids: 32 lowercase hex digits). */
 const FILE_PARAM = /^([0-9a-f]{32})\.([A-Za-z0-9]{1,10})$/;
 const NOT_FOUND_MSG = '文件不存在或已被删除！';
 
-/** The browser's file name without any folder part or control characters, at most 200 characters. */
-export function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const base = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop() ?? '';
-  return base.trim().replace(/^\.+$/, '').slice(0, 200);
-}
-
-/** The largest size of `kind` (bytes) with this server's configuration. */
-type Limits = { videoMaxBytes: number; fileMaxBytes: number };
-export function maxBytesOf(kind: FileKind, limits: Limits): number {
-  return kind === 'video' ? limits.videoMaxBytes : limits.fileMaxBytes;
-}
-
-/** 90060002 '<kind>不能超过<n>MB！'. */
-export function tooLarge(kind: FileKind, limits: Limits): AppError {
-  return new AppError(FileError.TOO_LARGE, `${KIND_LABEL[kind]}不能超过${Math.round(maxBytesOf(kind, limits) / 1024 / 1024)}MB！`);
-}
-
 export class SysFileService {
   /** The default local storage: DATA_DIR/upload (works with nothing configured). */
   readonly localDefault: LocalStorage;
   /** Clients of saved configurations, by provider and configuration (a changed configuration makes a new one). */
   private readonly clients = new Map<string, Storage>();
+  /** Browser direct uploads to the cloud (/api/common/file/direct/init|finish; sys-file.direct.ts). */
+  readonly direct: DirectUploads;
 
   constructor(private readonly ctx: ModuleContext<'sysConfig'>) {
     this.localDefault = new LocalStorage(path.join(ctx.config.dataDir, 'upload'));
+    this.direct = new DirectUploads(ctx, this);
   }
 
   /** The router's limit of a file named `fileName` (by the kind of its extension): the largest kind's when unknown. */
@@ -122,7 +111,7 @@ export class SysFileService {
     try {
       await storage.put(key, file.path, type.mime);
     } catch (err) {
-      throw this.storageError(storage.provider, err);
+      throw this.storageFailure(storage.provider, err);
     }
     try {
       await repo.insertFile(this.ctx.db, {
@@ -147,7 +136,7 @@ export class SysFileService {
   }
 
   /** 90060004 with the provider's reason (a StorageError), anything else as it is. */
-  private storageError(provider: string, err: unknown): unknown {
+  storageFailure(provider: string, err: unknown): unknown {
     if (!(err instanceof StorageError)) return err;
     this.ctx.log.warn({ provider, err: err.message }, 'storage provider refused');
     return new AppError(FileError.STORAGE_FAILED, `文件存储失败（${PROVIDER_LABEL[provider] ?? provider}）：${err.message}`);
@@ -174,7 +163,7 @@ export class SysFileService {
     try {
       found = await storage?.open(row.storageKey, asked ?? undefined);
     } catch (err) {
-      throw this.storageError(row.storage, err);
+      throw this.storageFailure(row.storage, err);
     }
     if (!found) throw new AppError(CommonError.NOT_FOUND, NOT_FOUND_MSG);
     return { ...head, body: found.stream, ...(asked ? { range: asked } : {}) };
@@ -187,22 +176,27 @@ export class SysFileService {
     return c as T;
   }
 
-  /** SPEC §7 /api/common/oss/sts: OSS temporary credentials ('获取上传令牌失败： {err}' when STS refuses). */
-  async ossSts(userId: string): Promise<OssSts> {
+  /**
+   * SPEC §7 /api/common/oss/sts: OSS temporary credentials for the pending upload `key` of `userId`
+   * only ('获取上传令牌失败： {err}' when STS refuses; 90060008 when `key` is not such an upload).
+   */
+  async ossSts(userId: string, key: string): Promise<OssSts> {
     const c = await this.cloudConfig<AliyunUploadData>('aliyun');
+    await this.direct.checkPending(key, userId, 'aliyun');
     try {
-      return await ossSts(c, this.ctx.config.upload.aliyunStsEndpoint, `kp-${userId}`);
+      return await ossSts(c, this.ctx.config.upload.aliyunStsEndpoint, `kp-${userId}`, key);
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
       throw new AppError(FileError.TOKEN_FAILED, `获取上传令牌失败： ${err.message}`);
     }
   }
 
-  /** SPEC §7 /api/common/cos/token: COS temporary credentials ('获取COS上传令牌失败' when STS refuses; the reason is logged). */
-  async cosToken(): Promise<CosToken> {
+  /** SPEC §7 /api/common/cos/token: COS temporary credentials for the pending upload `key` of `userId` only ('获取COS上传令牌失败' when STS refuses; the reason is logged). */
+  async cosToken(userId: string, key: string): Promise<CosToken> {
     const c = await this.cloudConfig<QcloudUploadData>('qcloud');
+    await this.direct.checkPending(key, userId, 'qcloud');
     try {
-      return await cosToken(c, this.ctx.config.upload.qcloudStsEndpoint);
+      return await cosToken(c, this.ctx.config.upload.qcloudStsEndpoint, key);
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
       this.ctx.log.warn({ err: err.message }, 'qcloud STS refused');
@@ -210,9 +204,11 @@ export class SysFileService {
     }
   }
 
-  /** SPEC §7 /api/common/qiniu/token: a qiniu upload token (computed locally). */
-  async qiniuToken(): Promise<QiniuToken> {
-    return qiniuToken(await this.cloudConfig<QiniuUploadData>('qiniu'));
+  /** SPEC §7 /api/common/qiniu/token: a qiniu upload token (computed locally) for the pending upload `key` of `userId` only, never overwriting. */
+  async qiniuToken(userId: string, key: string): Promise<QiniuToken> {
+    const c = await this.cloudConfig<QiniuUploadData>('qiniu');
+    await this.direct.checkPending(key, userId, 'qiniu');
+    return qiniuToken(c, key);
   }
 
   /**

@@ -1,4 +1,4 @@
-/** Tables of the sys-file module: every uploaded file. Owned by this module only. */
+/** Tables of the sys-file module: every uploaded file and the pending browser direct uploads. Owned by this module only. */
 import type { Flag, Ms } from '../../db/schema';
 
 export interface SysFileTable {
@@ -22,8 +22,27 @@ export interface SysFileTable {
   createTime: Ms;
 }
 
+/**
+ * A browser direct upload that was begun (/api/common/file/direct/init) and not finished yet: the
+ * key handed out, who may finish it and until when (ms). Finished or expired rows are deleted.
+ */
+export interface SysFileDirectTable {
+  /** `yyyy/MM/<id>.<ext>` in the provider's bucket. */
+  storageKey: string;
+  /** The 32 hex digits of the key: the sys_file id once finished. */
+  id: string;
+  /** The browser's file name (cleaned). */
+  name: string;
+  /** aliyun, qcloud or qiniu: the provider current at init (finish reads from it even after a switch). */
+  provider: string;
+  createBy: string;
+  createTime: Ms;
+  expireTime: Ms;
+}
+
 declare module '../../db/schema' {
   interface DB {
     sys_file: SysFileTable;
+    sys_file_direct: SysFileDirectTable;
   }
 }

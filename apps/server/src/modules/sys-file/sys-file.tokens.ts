@@ -4,11 +4,14 @@
  * receives cloud upload options"; §9 the browser asks again every 300 000 ms):
  *
  * - OSS: STS AssumeRole of the configured role ARN through the `ali-oss` STS client (its RPC
- *   HMAC-SHA1 signature), limited by a policy to putting objects into the bucket.
+ *   HMAC-SHA1 signature), limited by a policy to putting the ONE object of a pending direct upload
+ *   (the key of /api/common/file/direct/init): a learner's credentials reach no other file.
  * - COS: STS GetFederationToken of qcloud API 3.0, signed TC3-HMAC-SHA256 as Tencent documents it
  *   (cloud.tencent.com/document/api/1312/48171 and /213/30654); the SDK of COS has no STS client
  *   and the official `qcloud-cos-sts` package can only call https://<host> (decisions.md).
- * - qiniu: an upload token of the bucket computed locally by the `qiniu` SDK (no call).
+ * - COS: the same limit in the federation policy's resource.
+ * - qiniu: an upload token computed locally by the `qiniu` SDK (no call), scope `bucket:key` with
+ *   insertOnly (an existing object is never replaced).
  *
  * Each credential is valid for CREDENTIAL_SECONDS; failures throw the provider's reason.
  */
@@ -27,12 +30,12 @@ function ossRegion(endpoint: string): string {
   return /^(oss-[a-z0-9-]+?)(?:-internal)?\.aliyuncs\.com$/.exec(host)?.[1] ?? '';
 }
 
-/** OSS STS AssumeRole (`stsEndpoint`: the STS service, https://sts.aliyuncs.com). */
-export async function ossSts(c: AliyunUploadData, stsEndpoint: string, session: string): Promise<OssSts> {
+/** OSS STS AssumeRole (`stsEndpoint`: the STS service, https://sts.aliyuncs.com), limited to putting the object `key`. */
+export async function ossSts(c: AliyunUploadData, stsEndpoint: string, session: string, key: string): Promise<OssSts> {
   const sts = new OSS.STS({ accessKeyId: c.accessKeyId, accessKeySecret: c.accessKeySecret, endpoint: stsEndpoint } as never);
   const policy = {
     Version: '1',
-    Statement: [{ Effect: 'Allow', Action: ['oss:PutObject', 'oss:InitiateMultipartUpload', 'oss:UploadPart', 'oss:CompleteMultipartUpload', 'oss:AbortMultipartUpload'], Resource: [`acs:oss:*:*:${c.bucket}/*`] }],
+    Statement: [{ Effect: 'Allow', Action: ['oss:PutObject', 'oss:InitiateMultipartUpload', 'oss:UploadPart', 'oss:CompleteMultipartUpload', 'oss:AbortMultipartUpload'], Resource: [`acs:oss:*:*:${c.bucket}/${key}`] }],
   };
   let creds: { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string; Expiration: string };
   try {
@@ -85,8 +88,8 @@ function cosRegion(c: QcloudUploadData): string {
   return /^https?:\/\//i.test(c.region) ? 'ap-guangzhou' : c.region;
 }
 
-/** COS temporary credentials: STS GetFederationToken (`stsEndpoint`: https://sts.tencentcloudapi.com). */
-export async function cosToken(c: QcloudUploadData, stsEndpoint: string): Promise<CosToken> {
+/** COS temporary credentials: STS GetFederationToken (`stsEndpoint`: https://sts.tencentcloudapi.com), limited to putting the object `key`. */
+export async function cosToken(c: QcloudUploadData, stsEndpoint: string, key: string): Promise<CosToken> {
   const region = cosRegion(c);
   const appId = c.bucket.slice(c.bucket.lastIndexOf('-') + 1);
   const policy = {
@@ -94,7 +97,7 @@ export async function cosToken(c: QcloudUploadData, stsEndpoint: string): Promis
     statement: [{
       effect: 'allow',
       action: ['name/cos:PutObject', 'name/cos:PostObject', 'name/cos:InitiateMultipartUpload', 'name/cos:ListMultipartUploads', 'name/cos:ListParts', 'name/cos:UploadPart', 'name/cos:CompleteMultipartUpload'],
-      resource: [`qcs::cos:${region}:uid/${appId}:${c.bucket}/*`],
+      resource: [`qcs::cos:${region}:uid/${appId}:${c.bucket}/${key}`],
     }],
   };
   const payload = JSON.stringify({ Name: 'kaopei', Policy: encodeURIComponent(JSON.stringify(policy)), DurationSeconds: CREDENTIAL_SECONDS });
@@ -122,10 +125,10 @@ export async function cosToken(c: QcloudUploadData, stsEndpoint: string): Promis
   };
 }
 
-/** A qiniu upload token of the bucket (computed locally) and where the browser posts the file. */
-export function qiniuToken(c: QiniuUploadData): QiniuToken {
+/** A qiniu upload token (computed locally) for the new object `key` only (scope `bucket:key`, insertOnly) and where the browser posts the file. */
+export function qiniuToken(c: QiniuUploadData, key: string): QiniuToken {
   return {
-    token: qiniuUploadToken(c, CREDENTIAL_SECONDS),
+    token: qiniuUploadToken(c, CREDENTIAL_SECONDS, key, true),
     bucket: c.bucket,
     url: c.url,
     endpoint: c.endpoint,
