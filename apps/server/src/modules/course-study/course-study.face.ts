@@ -23,6 +23,7 @@ import { CourseFaceKind, FACE_GRACE_MS, type CourseFaceRow, type courseFacePagin
 import { StudyError } from '@kaopei/contracts/course-study';
 import { FACE_MSG, type CaptureResult, type FaceCheckResult } from '@kaopei/contracts/face';
 import type { z } from 'zod';
+import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mapPage } from '../../lib/paging';
@@ -43,16 +44,20 @@ type Outcome = { pass: boolean; score: number; faces: number; failMsg: string };
 export class CourseFaceChecks {
   constructor(private readonly ctx: ModuleContext<StudyDeps>) {}
 
-  /** True when a course with face checks needs a passed check before anything is credited at `at`. */
-  async pending(plan: StudyPlan, userId: string, at: number): Promise<boolean> {
+  /**
+   * True when a course with face checks needs a passed check before anything is credited at `at`.
+   * `db`: the caller's transaction when there is one (SQLite has one connection: a query outside the
+   * open transaction would wait for it forever).
+   */
+  async pending(plan: StudyPlan, userId: string, at: number, db: Executor = this.ctx.db): Promise<boolean> {
     if (!plan.faceOn) return false;
-    const s = await repo.findFaceState(this.ctx.db, userId, plan.courseId);
+    const s = await repo.findFaceState(db, userId, plan.courseId);
     return !s || Number(s.okUntil) < at;
   }
 
-  /** Throws FACE_PENDING when `pending`. */
-  async requireOpen(plan: StudyPlan, userId: string, at: number): Promise<void> {
-    if (await this.pending(plan, userId, at)) throw new AppError(StudyError.FACE_PENDING);
+  /** Throws FACE_PENDING when `pending` (in the caller's transaction `db`). */
+  async requireOpen(plan: StudyPlan, userId: string, at: number, db: Executor): Promise<void> {
+    if (await this.pending(plan, userId, at, db)) throw new AppError(StudyError.FACE_PENDING);
   }
 
   /** Compares `base64` with the learner's enrolled face (image errors: FaceError BAD_IMAGE / IMAGE_TOO_LARGE, nothing written). */

@@ -123,7 +123,7 @@ export class CourseStudyService {
         if (at > Number(check.triggerAt) + CHECK_GRACE_MS) throw new AppError(StudyError.CHECK_BROKEN);
         throw new AppError(StudyError.CHECK_PENDING, undefined, checkView(check, at));
       }
-      await this.faces.requireOpen(plan, userId, at);
+      await this.faces.requireOpen(plan, userId, at, trx);
       const claim = await this.claim(trx, userId, streamId, courseId, fileId, at, r.playing);
       const row = await repo.findFileLearn(trx, userId, courseId, fileId);
       const before = progressOf(row, file.needSec);

@@ -233,9 +233,9 @@ describe('studyPlan (for the study module)', () => {
   it('answers the settings and the files in course order with required seconds', async () => {
     const l = await t.newLearner('plan');
     const title = uniq('学习计划');
-    const id = await create({ title, videoDrag: false, checkOn: true, checkSec: 120, finishPoints: 5 });
+    const id = await create({ title, videoDrag: false, checkOn: true, checkSec: 120, faceOn: true, faceInterval: 7, faceChance: 2, finishPoints: 5 });
     expect(await t.services.course.studyPlan(l.userId, id)).toEqual({
-      courseId: id, title, videoDrag: false, checkOn: true, checkSec: 120, certId: '', finishPoints: 5,
+      courseId: id, title, videoDrag: false, checkOn: true, checkSec: 120, faceOn: true, faceInterval: 7, faceChance: 2, certId: '', finishPoints: 5,
       files: [
         { fileId: video, title: '视频一', fileType: 33, duration: 125, pageCount: 0, needSec: 125, chapter: '第一章', sort: 1 },
         { fileId: doc, title: '文档一', fileType: 22, duration: 0, pageCount: 4, needSec: 120, chapter: '第一章', sort: 2 },
