@@ -4,10 +4,11 @@
  * approved (通过) or rejected (驳回) one by one ('操作成功！'). Filter by state.
  */
 import { useState } from 'react';
-import { App, Button, Modal, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Modal, Radio, Space, Tag, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COURSE_OWN_STATE_LABEL, courseApi, CourseOwnState, type CourseBuyRecord, type CourseRecord } from '@kaopei/contracts/course';
 import { call } from '../../../api/request';
+import { QueryTable } from '../../../components/QueryTable';
 
 interface Props {
   course: CourseRecord | null;
@@ -70,14 +71,7 @@ export function CourseBuyDialog({ course, onClose }: Props) {
         options={[{ value: -1, label: '全部' }, ...Object.entries(COURSE_OWN_STATE_LABEL).map(([v, label]) => ({ value: Number(v), label }))]}
         optionType="button"
       />
-      <Table<CourseBuyRecord>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        loading={query.isFetching}
-        pagination={{ current, pageSize: 10, total: query.data?.total ?? 0, onChange: setCurrent, showTotal: (n) => `共 ${n} 条` }}
-      />
+      <QueryTable<CourseBuyRecord> columns={columns} page={query.data} current={current} onPage={setCurrent} loading={query.isFetching} />
     </Modal>
   );
 }

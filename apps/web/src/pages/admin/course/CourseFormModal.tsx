@@ -39,6 +39,9 @@ interface Values {
   videoDrag: boolean;
   checkOn: boolean;
   checkMinutes: number | null;
+  faceOn: boolean;
+  faceInterval: number | null;
+  faceChance: number | null;
   openType: 1 | 2 | 3;
   deptCodes?: string[];
   userIds?: string[];
@@ -49,7 +52,7 @@ interface Values {
 }
 
 const EMPTY: Values = {
-  title: '', cover: [], content: '', files: [], videoDrag: true, checkOn: false, checkMinutes: COURSE_CHECK_SEC_DEFAULT / 60, openType: 1, deptCodes: [], userIds: [], costPoints: 0, salePrice: 0,
+  title: '', cover: [], content: '', files: [], videoDrag: true, checkOn: false, checkMinutes: COURSE_CHECK_SEC_DEFAULT / 60, faceOn: false, faceInterval: 10, faceChance: 3, openType: 1, deptCodes: [], userIds: [], costPoints: 0, salePrice: 0,
   certId: null, finishPoints: 0,
 };
 const OPEN_TYPES = [1, 2, 3].map((v) => ({ value: v, label: OPEN_TYPE_LABEL[v] }));
@@ -61,6 +64,7 @@ export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
   const departs = useDepartOptions(open);
   const openType = Form.useWatch('openType', form) ?? 1;
   const checkOn = Form.useWatch('checkOn', form) ?? false;
+  const faceOn = Form.useWatch('faceOn', form) ?? false;
   const detail = useQuery({ queryKey: ['course-admin-detail', record?.id], queryFn: () => call(courseApi.adminDetail, { id: record?.id ?? '' }), enabled: open && Boolean(record) });
 
   useEffect(() => {
@@ -70,6 +74,7 @@ export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
       const d = detail.data;
       form.setFieldsValue({
         title: d.title, cover: d.cover ? [d.cover] : [], catId: d.catId || undefined, content: d.content, videoDrag: d.videoDrag, checkOn: d.checkOn, checkMinutes: Math.round(d.checkSec / 60),
+        faceOn: d.faceOn, faceInterval: d.faceInterval, faceChance: d.faceChance,
         openType: d.openType as 1 | 2 | 3, deptCodes: d.deptCodes, userIds: d.userList.map((u) => u.id), costPoints: d.costPoints, salePrice: d.salePrice, certId: d.certId, finishPoints: d.finishPoints,
         files: d.fileList.map((f) => ({ fileId: f.fileId, title: f.title, fileType: f.fileType, fileType_dictText: f.fileType_dictText, duration: f.duration, pageCount: f.pageCount, chapter: f.chapter, needMinutes: f.needMinutes })),
       });
@@ -90,6 +95,9 @@ export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
         videoDrag: v.videoDrag,
         checkOn: v.checkOn,
         checkSec: (v.checkMinutes ?? COURSE_CHECK_SEC_DEFAULT / 60) * 60,
+        faceOn: v.faceOn,
+        faceInterval: v.faceInterval ?? 10,
+        faceChance: v.faceChance ?? 3,
         openType: v.openType,
         deptCodes: v.openType === 2 ? (v.deptCodes ?? []) : [],
         userIds: v.openType === 3 ? (v.userIds ?? []) : [],
@@ -156,6 +164,27 @@ export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
                   <InputNumber min={1} max={120} precision={0} style={{ width: 160 }} data-testid="course-check-minutes" />
                 </Form.Item>
               </Col>
+            ) : null}
+          </Row>
+          <Row gutter={16}>
+            <Col xs={12} md={6}>
+              <Form.Item name="faceOn" label="学习人脸核验" valuePropName="checked" tooltip="学习前及学习中按间隔抓拍，与学员实名认证照片比对">
+                <Switch data-testid="course-face-on" />
+              </Form.Item>
+            </Col>
+            {faceOn ? (
+              <>
+                <Col xs={12} md={6}>
+                  <Form.Item name="faceInterval" label="抓拍间隔（分钟）" rules={[{ required: true, message: '人脸验证间隔不能为空！' }]}>
+                    <InputNumber min={1} max={120} precision={0} style={{ width: 140 }} data-testid="course-face-interval" />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={6}>
+                  <Form.Item name="faceChance" label="连续失败次数" tooltip="连续失败达到该次数将退出学习" rules={[{ required: true, message: '人脸失败次数不能为空！' }]}>
+                    <InputNumber min={1} max={10} precision={0} style={{ width: 140 }} data-testid="course-face-chance" />
+                  </Form.Item>
+                </Col>
+              </>
             ) : null}
           </Row>
           <Form.Item name="openType" label="开放类型">

@@ -14,6 +14,7 @@ import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
 import { courseApi, CoursePerm, type CourseRecord } from '@kaopei/contracts/course';
+import { CourseFacePerm } from '@kaopei/contracts/course-face';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
@@ -24,6 +25,7 @@ import { formatDuration } from '../../../utils/format';
 import { CourseFormModal } from './CourseFormModal';
 import { CourseBuyDialog } from './CourseBuyDialog';
 import { CourseQaDialog } from './CourseQaDialog';
+import { CourseFaceDialog } from './CourseFaceDialog';
 
 export default function ListCourse() {
   const navigate = useNavigate();
@@ -38,6 +40,7 @@ export default function ListCourse() {
   const [editing, setEditing] = useState<{ record: CourseRecord | null } | null>(null);
   const [buying, setBuying] = useState<CourseRecord | null>(null);
   const [asking, setAsking] = useState<CourseRecord | null>(null);
+  const [facing, setFacing] = useState<CourseRecord | null>(null);
   const remove = useDeleteAction((ids) => call(courseApi.delete, { ids }), refresh);
 
   const changeState = async (ids: string[], state: number) => {
@@ -76,6 +79,7 @@ export default function ListCourse() {
     { title: '要求学时', dataIndex: 'totalSec', width: 120, render: (s: number) => formatDuration(s) },
     { title: '拖动', dataIndex: 'videoDrag', width: 70, render: (v: boolean) => (v ? '允许' : '禁止') },
     { title: '验证码', key: 'check', width: 100, render: (_, r) => (r.checkOn ? `每${Math.round(r.checkSec / 60)}分钟` : '关闭') },
+    { title: '人脸核验', key: 'face', width: 100, render: (_, r) => (r.faceOn ? `每${r.faceInterval}分钟` : '关闭') },
     { title: '创建人', dataIndex: 'createBy_dictText', width: 100, ellipsis: true },
     { title: '更新时间', dataIndex: 'updateTime', width: 170 },
     {
@@ -87,7 +91,7 @@ export default function ListCourse() {
     {
       title: '操作',
       key: 'op',
-      width: 380,
+      width: 420,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
@@ -105,6 +109,9 @@ export default function ListCourse() {
           </RowAction>
           <RowAction code={CoursePerm.QA_REPLY} onClick={() => setAsking(r)} data-testid={`course-qa-${r.id}`}>
             问答
+          </RowAction>
+          <RowAction code={CourseFacePerm.VIEW} onClick={() => setFacing(r)} data-testid={`course-face-${r.id}`}>
+            人脸
           </RowAction>
           <RowAction code={CoursePerm.STAT} onClick={() => navigate(`/admin/course/stat/${encodeURIComponent(r.id)}`)} data-testid={`course-stat-${r.id}`}>
             统计
@@ -136,6 +143,7 @@ export default function ListCourse() {
       <CourseFormModal open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} onSaved={refresh} />
       <CourseBuyDialog course={buying} onClose={() => setBuying(null)} />
       <CourseQaDialog course={asking} onClose={() => setAsking(null)} />
+      <CourseFaceDialog course={facing} onClose={() => setFacing(null)} />
     </Card>
   );
 }

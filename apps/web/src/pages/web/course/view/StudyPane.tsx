@@ -5,7 +5,9 @@
  * it in a new window) — and reports to the server through StudyReporter while it plays or, for
  * documents and links, while the page is visible. A learning check pauses the player (and leaves
  * fullscreen) until the server accepts the captcha; "stopped" shows the server's message and, after
- * STOP_DELAY_MS, ends the study on this page (SPEC §4 "Course study").
+ * STOP_DELAY_MS, ends the study on this page (SPEC §4 "Course study"). A course with face checks
+ * (issue 12) is held by StudyFaceGuard's face-check dialog while the server says FACE_PENDING, and
+ * its captures run in the corner; a face break ends the study like "stopped".
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +18,7 @@ import { call } from '../../../../api/request';
 import { PdfViewer } from '../player/PdfViewer';
 import { VideoPlayer, type VideoPlayerHandle, type VideoState } from '../player/VideoPlayer';
 import { LearnCheckDialog } from './LearnCheckDialog';
+import { StudyFaceGuard } from './StudyFaceGuard';
 import { StudyReporter } from './study-reporter';
 
 export const FILE_DONE_MSG = '恭喜您，已完成本课件的学习！';
@@ -35,16 +38,18 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
   const player = useRef<VideoPlayerHandle>(null);
   const reporter = useRef<StudyReporter | null>(null);
   const [check, setCheck] = useState<StudyCheck | null>(null);
+  // Face checks (issue 12): nothing is credited until a face check passes.
+  const [facePending, setFacePending] = useState(false);
   const [stopped, setStopped] = useState('');
   const [reply, setReply] = useState<StudyReply | null>(null);
   const shown = useRef(new Set<string>());
   // A passed check resumes playback once the player is no longer held (the next render).
   const resume = useRef(false);
   useEffect(() => {
-    if (check || !resume.current) return;
+    if (check || facePending || !resume.current) return;
     resume.current = false;
     player.current?.play();
-  }, [check]);
+  }, [check, facePending]);
   const events = useRef({ onProgress });
   events.current = { onProgress };
 
@@ -63,6 +68,7 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
   useEffect(() => {
     if (!ready) return;
     setCheck(ready.check);
+    setFacePending(ready.faceOn && ready.facePending);
     const r = new StudyReporter(userId, courseId, fileId, {
       onProgress: (rep) => {
         setReply(rep);
@@ -84,6 +90,11 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
       },
       onRevert: (p) => player.current?.seekTo(p),
       onStopped: halt,
+      onFacePending: () => {
+        player.current?.pause();
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        setFacePending(true);
+      },
     });
     reporter.current = r;
     r.start();
@@ -123,7 +134,7 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
 
   const process = reply?.process ?? ready.process;
   const learnSec = reply?.learnSec ?? ready.learnSec;
-  const hold = !!check;
+  const hold = !!check || facePending;
   return (
     <div data-testid="study-pane">
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
@@ -169,6 +180,12 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
           resume.current = true;
           setCheck(null);
         }} onNewKey={setCheck} onBroken={halt} />
+      {ready.faceOn && (
+        <StudyFaceGuard courseId={courseId} fileId={fileId} faceInterval={ready.faceInterval} pending={facePending} onPassed={() => {
+            resume.current = true;
+            setFacePending(false);
+          }} onBreak={halt} />
+      )}
     </div>
   );
 }

@@ -31,6 +31,8 @@ export interface StudyEvents {
   onRevert(position: number): void;
   /** Study stopped (another page took over, or a check broke): show `msg`; nothing more is sent. */
   onStopped(msg: string): void;
+  /** A course with face checks and no recent passed face check: show the face-check dialog (issue 12). */
+  onFacePending(): void;
 }
 
 /** 16–64 characters of [A-Za-z0-9_-] naming this tab's stream (the HTTP fallback's streamId). */
@@ -97,6 +99,7 @@ export class StudyReporter {
     } catch (err) {
       if (!isApiError(err) || this.stopped) return;
       if (err.code === StudyError.CHECK_PENDING.code) this.events.onCheck(err.data as StudyCheck);
+      else if (err.code === StudyError.FACE_PENDING.code) this.events.onFacePending();
       else if (err.code === StudyError.STOPPED.code || err.code === StudyError.CHECK_BROKEN.code) this.halt(err.message);
     }
   }
@@ -112,6 +115,7 @@ export class StudyReporter {
     if (msg.type === 'progress') this.onReply(msg.data);
     else if (msg.type === 'check') this.events.onCheck({ key: msg.key, deadline: msg.deadline, leftSec: msg.leftSec });
     else if (msg.type === 'stopped') this.halt(msg.msg);
+    else if (msg.type === 'error' && msg.code === StudyError.FACE_PENDING.code) this.events.onFacePending();
   }
 
   private onReply(reply: StudyReply): void {
