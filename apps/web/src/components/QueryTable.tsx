@@ -13,7 +13,7 @@ export interface QueryTableProps<R> extends Omit<TableProps<R>, 'dataSource' | '
   pageSize?: number;
 }
 
-export function QueryTable<R extends { id: string }>({ page, current, onPage, size = 10, ...table }: QueryTableProps<R>) {
+export function QueryTable<R extends { id: string }>({ page, current, onPage, pageSize = 10, ...table }: QueryTableProps<R>) {
   return (
     <Table<R>
       rowKey="id"

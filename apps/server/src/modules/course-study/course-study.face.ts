@@ -127,7 +127,9 @@ export class CourseFaceChecks {
 
   /** The admin lists /face-paging (kind 1) and /capture-paging (kind 2) of a course in the admin's data scope. */
   async paging(admin: AuthUser, kind: number, req: z.output<typeof courseFacePagingReq>): Promise<Page<CourseFaceRow>> {
-    const params = req.params ?? { courseId: '' };
+    const params = req.params;
+    // The lists are per course: without one, nothing to list.
+    if (!params) return { records: [], total: 0, current: req.current, size: req.size, pages: 0 };
     await this.ctx.services.course.requireInScope(admin, params.courseId);
     const page = await repo.pageFaces(this.ctx.db, { courseId: params.courseId, kind, userId: params.userId || undefined, pass: params.pass }, req);
     const accounts = new Map<string, Awaited<ReturnType<typeof this.ctx.services.sysUser.accountOf>>>();
