@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { RoleType } from '@kaopei/contracts';
 import { menuApi, type RouteNode } from '@kaopei/contracts/sys-menu';
 import { type LoginReq, type MobileLoginReq, type RegReq, type SessionUser, userApi } from '@kaopei/contracts/sys-user';
+import { userRealApi } from '@kaopei/contracts/user-real';
 import { call } from '../api/request';
 import { getToken, removeToken, setToken } from '../utils/token';
 import { canShow } from '../utils/perm';
@@ -31,6 +32,8 @@ export interface AuthValue {
   login: (body: LoginReq) => Promise<SessionUser>;
   /** Login by mobile number and SMS code (SPEC §4 Session "mobile-login"). */
   mobileLogin: (body: MobileLoginReq) => Promise<SessionUser>;
+  /** Login by a camera frame (SPEC §4 Session "face-login", issue 12); failures are not notified (the face dialog shows them). */
+  faceLogin: (base64: string) => Promise<SessionUser>;
   /** Registers; the answer's token is '' when the account waits for review (then nobody is logged in). */
   register: (body: RegReq) => Promise<SessionUser>;
   /** Merges `patch` into the session user (realName, avatar, changedPass … after the user changed them). */
@@ -104,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (body: LoginReq) => signIn(await call(userApi.login, body)), [signIn]);
   const mobileLogin = useCallback(async (body: MobileLoginReq) => signIn(await call(userApi.mobileLogin, body)), [signIn]);
+  const faceLogin = useCallback(async (base64: string) => signIn(await call(userRealApi.faceLogin, { base64 }, { quiet: true })), [signIn]);
   const register = useCallback(
     async (body: RegReq) => {
       const user = await call(userApi.reg, body);
@@ -134,8 +138,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const hasPerm = useCallback((codes: string | string[]) => canShow(state.user?.permissions ?? [], codes), [state.user]);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, login, mobileLogin, register, updateUser, logout, resetToken, hasPerm }),
-    [state, login, mobileLogin, register, updateUser, logout, resetToken, hasPerm],
+    () => ({ ...state, login, mobileLogin, faceLogin, register, updateUser, logout, resetToken, hasPerm }),
+    [state, login, mobileLogin, faceLogin, register, updateUser, logout, resetToken, hasPerm],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

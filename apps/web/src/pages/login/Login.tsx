@@ -10,7 +10,8 @@
  * failed one a new image is shown.
  *
  * When the site offers login by SMS (siteInfo.mobileLogin) two tabs show: 账号登录 (this form) and
- * 短信登录 (MobileLoginForm, a lazy chunk loaded only then). 忘记密码？ leads to /forgot. Below, the
+ * 短信登录 (MobileLoginForm, a lazy chunk loaded only then); with siteInfo.faceLogin a 人脸登录 tab
+ * (FaceLoginPane, lazy too: the camera and the face dialog). 忘记密码？ leads to /forgot. Below, the
  * third-party login buttons when the site switches WeChat, enterprise WeChat or DingTalk login on.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -26,13 +27,15 @@ import { useSiteInfo } from '../../store/site';
 import { zodRule } from '../../utils/zod-rule';
 
 const MobileLoginForm = lazy(() => import('./MobileLoginForm'));
+const FaceLoginPane = lazy(() => import('./FaceLoginPane'));
 /** WeChat / enterprise WeChat / DingTalk buttons: a lazy chunk, loaded only when the site switches one on. */
 const ThirdPartyLogin = lazy(() => import('../../components/bind/ThirdPartyLogin'));
 
-type Mode = 'password' | 'mobile';
+type Mode = 'password' | 'mobile' | 'face';
 const MODES: { key: Mode; label: string }[] = [
   { key: 'password', label: '账号登录' },
   { key: 'mobile', label: '短信登录' },
+  { key: 'face', label: '人脸登录' },
 ];
 
 interface LoginForm {
@@ -49,7 +52,10 @@ export default function Login() {
   const [captchaRequired, setCaptchaRequired] = useState(false);
   const [warning, setWarning] = useState('');
   const [mode, setMode] = useState<Mode>('password');
+  const modes = MODES.filter((m) => m.key === 'password' || (m.key === 'mobile' && site.mobileLogin) || (m.key === 'face' && site.faceLogin));
   const showMobile = site.mobileLogin && mode === 'mobile';
+  const showFace = site.faceLogin && mode === 'face';
+  const other = showMobile || showFace;
 
   const onFinish = async (values: LoginForm) => {
     setLoading(true);
@@ -73,9 +79,9 @@ export default function Login() {
   return (
     <>
       <h2 className="login-title">用户登录</h2>
-      {site.mobileLogin ? (
+      {modes.length > 1 ? (
         <div className="login-modes" role="tablist">
-          {MODES.map((m) => (
+          {modes.map((m) => (
             <button
               key={m.key}
               type="button"
@@ -95,12 +101,17 @@ export default function Login() {
           <MobileLoginForm />
         </Suspense>
       ) : null}
-      {!showMobile && warning ? (
+      {showFace ? (
+        <Suspense fallback={null}>
+          <FaceLoginPane />
+        </Suspense>
+      ) : null}
+      {!other && warning ? (
         <div data-testid="login-warning" style={{ marginBottom: 16 }}>
           <Alert type="warning" showIcon title={warning} />
         </div>
       ) : null}
-      <Form<LoginForm> form={form} size="large" onFinish={onFinish} autoComplete="off" hidden={showMobile}>
+      <Form<LoginForm> form={form} size="large" onFinish={onFinish} autoComplete="off" hidden={other}>
         <Form.Item name="username" rules={[zodRule(loginReq.shape.username)]}>
           <Input prefix={<UserOutlined />} placeholder="用户名" data-testid="login-username" autoComplete="username" />
         </Form.Item>
