@@ -4,8 +4,11 @@
  * the y4m made here with ffmpeg from the sample photos of apps/server/src/test/faces.ts (a face,
  * and a picture with no face). The server judges the frames with its real local face engine.
  *
- * - a face feed: the learner sits a camera exam (the check page tells about the camera) and sees the
- *   capture counter after the capture the exam camera makes as soon as it shows a picture;
+ * - a face feed: with faceAudit 'auto' the learner first passes real-name verification in the
+ *   browser (the guard sends him to 实名认证; his photo, cropped in the dialog, is judged by the
+ *   engine at once: 已通过, and enrolled), then sits a camera exam (the check page tells about the
+ *   camera) and sees the capture counter after the capture the exam camera makes as soon as it shows
+ *   a picture — a frame the engine matched with his enrolled face;
  * - a no-face feed (faceChance 2): the first capture fails with the SPEC §8 counter message; opening
  *   the exam page again captures again at once — the second consecutive failure hands the paper in
  *   and the page goes to the result, where the learner appeals; the admin's evidence timeline shows
@@ -29,6 +32,7 @@ import type { Page } from 'playwright-core';
 import { examApi } from '@kaopei/contracts/exam';
 import { FACE_MSG } from '@kaopei/contracts/face';
 import { paperCaptureApi } from '@kaopei/contracts/paper-capture';
+import { configApi } from '@kaopei/contracts/sys-config';
 import { FACE_SAMPLES, noFace, personA } from '../apps/server/src/test/faces';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
@@ -75,6 +79,25 @@ async function cameraExam(faceChance: number): Promise<string> {
 }
 
 /** Logs the demo learner in, starts `examId` from the check page; answers the paper id. */
+/**
+ * faceAudit 'auto'; the demo learner logs in, is sent to 实名认证 and submits name, ID number and the
+ * photo `jpg` (cropped in the dialog); the engine passes it at once (已通过) and enrols the face.
+ */
+async function passRealName(page: Page, jpg: Buffer): Promise<void> {
+  const switches = await admin.call(configApi.switchDetail, {});
+  await admin.call(configApi.switchSave, { ...switches, faceAudit: 'auto' });
+  await loginThroughPage(page, DEMO_LEARNER);
+  await page.waitForURL('**/web/uc?to=real');
+  await page.getByTestId('real-name').fill('演示学员');
+  await page.getByTestId('real-idcard').fill('11010519491231002X');
+  await page.getByTestId('real-face').locator('input[type=file]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpg });
+  await page.getByTestId('real-crop-ok').click();
+  await page.getByTestId('real-face-img').waitFor();
+  await page.getByTestId('real-submit').click();
+  await page.getByTestId('real-confirm-ok').click();
+  await waitForText(page, 'real-state', /已通过/, ENGINE_WAIT);
+}
+
 async function startExam(page: Page, examId: string, waitCamera = true): Promise<string> {
   // The "成绩通知" of an earlier journey's paper opens the unread-messages dialog: 稍后查看.
   await laterUnreadMessages(page);
@@ -97,6 +120,7 @@ describe.skipIf(skip)('exam camera with a face in front of it', () => {
     const examId = await cameraExam(3);
     const context = await browser.context(server.baseUrl);
     await context.grantPermissions(['camera']);
+    await passRealName(await browser.page(server.baseUrl), await personA());
     const page = await context.newPage();
     const paperId = await startExam(page, examId);
     await waitForText(page, 'cam-counter', '已抓拍 1 次 · 连续失败 0/3', ENGINE_WAIT);
