@@ -25,7 +25,17 @@ export async function loginThroughPage(page: Page, user: { username: string; pas
  * Messages). For journeys about something else; the message journeys test the dialog itself.
  */
 export async function laterUnreadMessages(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.getByTestId('msg-dialog-later'), (later) => later.click());
+  // The dialog can be torn down mid-click (the page navigates to a screen without the header, e.g.
+  // the exam room): a short, forgiving click, and no waiting for it to hide — if it is still there,
+  // the handler simply runs again before the next action. (An unforgiving click kept retrying on the
+  // detached button for 20 s and failed the journey's own wait: CI, 2026-11-26.)
+  await page.addLocatorHandler(
+    page.getByTestId('msg-dialog-later'),
+    async (later) => {
+      await later.click({ timeout: 2_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
 }
 
 /**
