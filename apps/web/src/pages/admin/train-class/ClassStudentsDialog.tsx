@@ -16,14 +16,25 @@ import { UserSelectDialog } from '../../../components/UserSelect';
 const STATES = [0, 1, 2, 3].map((v) => ({ value: v, label: CLASS_USER_STATE_LABEL[v] }));
 const COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red', 3: 'default' };
 
-export function ClassStudentsDialog({ cls, onClose, onChanged }: { cls: ClassRecord | null; onClose: () => void; onChanged: () => void }) {
+interface Props {
+  cls: ClassRecord | null;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/** Mounted only while a class is chosen (its list query needs the class id). */
+export function ClassStudentsDialog({ cls, ...rest }: Props) {
+  return cls ? <StudentsBody cls={cls} {...rest} /> : null;
+}
+
+function StudentsBody({ cls, onClose, onChanged }: Props & { cls: ClassRecord }) {
   const { message } = App.useApp();
   const [auditing, setAuditing] = useState<{ ids: string[]; state: 1 | 2 } | null>(null);
   const [msg, setMsg] = useState('');
   const [assigning, setAssigning] = useState(false);
   const list = usePagedList<{ state?: number; userName: string }, StudentRecord>(
-    `class-students-${cls?.id ?? ''}`,
-    (current, size, { state, userName }) => call(trainClassApi.students, { current, size, params: { classId: cls?.id ?? '', ...(state !== undefined ? { state } : {}), ...(userName ? { userName } : {}) } }),
+    `class-students-${cls.id}`,
+    (current, size, { state, userName }) => call(trainClassApi.students, { current, size, params: { classId: cls.id, ...(state !== undefined ? { state } : {}), ...(userName ? { userName } : {}) } }),
     { userName: '' },
   );
   const { refresh, selected } = list;
@@ -80,7 +91,7 @@ export function ClassStudentsDialog({ cls, onClose, onChanged }: { cls: ClassRec
   ];
 
   return (
-    <Modal open={cls !== null} title={`学员名单：${cls?.title ?? ''}`} width="80%" footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open title={`学员名单：${cls.title}`} width="80%" footer={null} onCancel={onClose} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select allowClear placeholder="报名状态" options={STATES} style={{ width: 140 }} onChange={(state?: number) => list.paging.search({ state, userName: list.paging.params.userName })} />
         <Input.Search allowClear placeholder="账号或姓名" style={{ width: 220 }} onSearch={(userName) => list.paging.search({ state: list.paging.params.state, userName: userName.trim() })} />
@@ -103,7 +114,7 @@ export function ClassStudentsDialog({ cls, onClose, onChanged }: { cls: ClassRec
         onCancel={() => setAssigning(false)}
         onOk={async (users) => {
           try {
-            const r = await call(trainClassApi.assign, { classId: cls?.id ?? '', userIds: users.map((u) => u.id) });
+            const r = await call(trainClassApi.assign, { classId: cls.id, userIds: users.map((u) => u.id) });
             message.success(`已指派 ${r.assigned} 名学员`);
             setAssigning(false);
             refresh();
