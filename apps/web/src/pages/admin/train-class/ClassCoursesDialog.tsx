@@ -17,11 +17,22 @@ interface Row {
   required: boolean;
 }
 
-export function ClassCoursesDialog({ cls, onClose, onSaved }: { cls: ClassRecord | null; onClose: () => void; onSaved: () => void }) {
+interface Props {
+  cls: ClassRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Mounted only while a class is chosen, so each opening starts from the saved list. */
+export function ClassCoursesDialog({ cls, ...rest }: Props) {
+  return cls ? <CoursesBody cls={cls} {...rest} /> : null;
+}
+
+function CoursesBody({ cls, onClose, onSaved }: Props & { cls: ClassRecord }) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<Row[]>([]);
   const [saving, setSaving] = useState(false);
-  const detail = useQuery({ queryKey: ['class-courses', cls?.id], queryFn: () => call(classCourseApi.detail, { classId: cls?.id ?? '' }), enabled: cls !== null });
+  const detail = useQuery({ queryKey: ['class-courses', cls.id], queryFn: () => call(classCourseApi.detail, { classId: cls.id }), refetchOnMount: 'always' });
   useEffect(() => {
     if (detail.data) setRows(detail.data.map((r) => ({ courseId: r.courseId, title: r.courseId_dictText, required: r.required })));
   }, [detail.data]);
@@ -34,7 +45,6 @@ export function ClassCoursesDialog({ cls, onClose, onSaved }: { cls: ClassRecord
       return next;
     });
   const save = async () => {
-    if (!cls) return;
     setSaving(true);
     try {
       await call(classCourseApi.saveOrUpdate, { classId: cls.id, courseList: rows.map((r, i) => ({ courseId: r.courseId, sort: i + 1, required: r.required })) });
@@ -66,7 +76,7 @@ export function ClassCoursesDialog({ cls, onClose, onSaved }: { cls: ClassRecord
   ];
 
   return (
-    <Modal open={cls !== null} title={`培训课程：${cls?.title ?? ''}`} width={760} onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden okButtonProps={{ 'data-testid': 'class-courses-save' } as Record<string, string>}>
+    <Modal open title={`培训课程：${cls.title}`} width={760} onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden okButtonProps={{ 'data-testid': 'class-courses-save' } as Record<string, string>}>
       <Spin spinning={detail.isFetching}>
         <TitleSelect
           queryKey="class-course-select"
