@@ -171,6 +171,21 @@ describe('sign-up', () => {
 });
 
 describe('courses and completion', () => {
+  it('the course grant needs an enrolment: a waiting or withdrawn learner does not see a closed course', async () => {
+    const other = await t.newLearner();
+    const courseId = must(await t.call<{ id: string }>(courseApi.save, { title: uniq('封闭课程'), openType: 3, userIds: [other.userId], fileList: [{ fileId }] }, admin)).id;
+    const id = await create({ needAudit: true });
+    must(await t.call(classCourseApi.saveOrUpdate, { classId: id, courseList: [{ courseId }] }, admin));
+    const u = await t.newLearner();
+    must(await apply(u.token, id));
+    expect((await t.call(courseApi.detail, { id: courseId }, u.token)).code).toBe(ErrorCode.NOT_FOUND);
+    const seat = (await seats(id))[0]!;
+    must(await t.call(trainClassApi.audit, { ids: [seat.id], state: 1 }, admin));
+    must(await t.call(courseApi.detail, { id: courseId }, u.token));
+    must(await t.call(trainClassApi.withdraw, { classId: id }, u.token));
+    expect((await t.call(courseApi.detail, { id: courseId }, u.token)).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('links courses (checked), lets enrolled learners study a closed course, completes once with certificate and points', async () => {
     const stranger = await t.newLearner();
     const courseId = must(await t.call<{ id: string }>(courseApi.save, { title: uniq('班级课程'), openType: 3, userIds: [stranger.userId], fileList: [{ fileId }] }, admin)).id;
