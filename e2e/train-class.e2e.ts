@@ -14,7 +14,7 @@ import { trainClassApi } from '@kaopei/contracts/train-class';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { loginThroughPage, openAdminMenu } from './support/ui';
+import { laterUnreadMessages, loginThroughPage, openAdminMenu } from './support/ui';
 
 describe.skipIf(skipWithoutChromium())('training classes: create, link a course, sign up, approve, study', () => {
   let server: RunningServer;
@@ -40,7 +40,8 @@ describe.skipIf(skipWithoutChromium())('training classes: create, link a course,
     const title = `E2E 培训班 ${stamp}`;
     await admin.getByTestId('class-add').click();
     await admin.getByTestId('class-title').fill(title);
-    const range = admin.getByTestId('class-range').locator('input');
+    // The first range picker of the form is 培训时间.
+    const range = admin.locator('.ant-modal:visible .ant-picker-range').first().locator('input');
     const fmt = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD HH:mm:ss');
     await range.nth(0).click();
     await range.nth(0).fill(fmt(dayjs().add(2, 'day').startOf('hour')));
@@ -65,6 +66,8 @@ describe.skipIf(skipWithoutChromium())('training classes: create, link a course,
     // The learner signs up.
     const learner = await browser.page(server.baseUrl);
     await loginThroughPage(learner, DEMO_LEARNER);
+    // The approval arrives as a class.notice message, whose unread dialog is put off.
+    await laterUnreadMessages(learner);
     await learner.goto('/web/webclassapply');
     await learner.getByTestId(`class-card-${classId}`).click();
     await learner.waitForURL('**/web/webclassapply/info?classId=*');

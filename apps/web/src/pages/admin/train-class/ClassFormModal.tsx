@@ -122,10 +122,10 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
                 <Radio.Group options={CLASS_TYPES} data-testid="class-type" />
               </Form.Item>
               <Form.Item name="range" label="培训时间" required rules={[{ validator: async (_r, v: Values['range']) => { if (!v?.[0] || !v[1]) throw new Error('开始时间不能为空！'); } }]}>
-                <DatePicker.RangePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="class-range" />
+                <DatePicker.RangePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item name="signRange" label="报名时间（不填：即日起至培训结束）">
-                <DatePicker.RangePicker showTime format={TIME_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} data-testid="class-sign-range" />
+                <DatePicker.RangePicker showTime format={TIME_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={24} md={10}>
