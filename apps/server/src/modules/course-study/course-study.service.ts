@@ -281,6 +281,13 @@ export class CourseStudyService {
     };
   }
 
+  /** Which of `courseIds` `userId` has finished (el_course_learn.finished = 1); for module trainClass's class progress. */
+  async finishedAmong(userId: string, courseIds: readonly string[], db: Executor = this.ctx.db): Promise<Set<string>> {
+    if (courseIds.length === 0) return new Set();
+    const rows = await db.selectFrom('el_course_learn').select('courseId').where('userId', '=', userId).where('courseId', 'in', courseIds).where('finished', '=', 1).execute();
+    return new Set(rows.map((r) => r.courseId));
+  }
+
   /** POST /api/course/file/learn/paging: the caller's own rows (SPEC §3 "Course-file learning row"). */
   async paging(userId: string, req: z.output<typeof learnPagingReq>): Promise<Page<LearnRow>> {
     const page = await repo.pageMine(this.ctx.db, userId, req.params?.courseId || undefined, req);

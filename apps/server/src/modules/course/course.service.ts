@@ -64,6 +64,13 @@ export interface CourseLearner {
 }
 
 const NOT_FOUND = '课程不存在或已被删除！';
+
+/**
+ * A grant another module registers (`course.registerAccessGrant`): true when `userId` may study
+ * `courseId` although the course's open type does not let him in and he does not own it (e.g. he is
+ * enrolled in a training class that links the course). Course asks; it knows none of the grantors.
+ */
+export type CourseAccessGrant = (userId: string, courseId: string) => Promise<boolean>;
 const b = (v: boolean) => (v ? 1 : 0);
 
 export class CourseService {
@@ -73,6 +80,8 @@ export class CourseService {
   readonly qa: CourseQa;
   /** CourseStat (POST /api/course/course/stat*). */
   readonly stats: CourseStats;
+
+  private readonly grants: CourseAccessGrant[] = [];
 
   constructor(private readonly ctx: ModuleContext<CourseDeps>) {
     this.buying = new CourseBuying(ctx, this);
@@ -210,6 +219,17 @@ export class CourseService {
     return repo.countCourses(this.db);
   }
 
+  /** At start of a module that grants study of courses (trainClass: its enrolled learners study the class's courses). */
+  registerAccessGrant(grant: CourseAccessGrant): void {
+    this.grants.push(grant);
+  }
+
+  /** Whether a registered grant lets `userId` study `courseId`. */
+  private async granted(userId: string, courseId: string): Promise<boolean> {
+    for (const g of this.grants) if (await g(userId, courseId)) return true;
+    return false;
+  }
+
   /** At start: the file library refuses to delete a file a live course uses (courseFile.registerUsage). */
   registerFileUsage(): void {
     this.ctx.services.courseFile.registerUsage((fileIds) => repo.fileIdsInUse(this.db, fileIds));
@@ -276,12 +296,16 @@ export class CourseService {
     if (!c) throw notFound(NOT_FOUND);
     const [own] = await repo.ownRowsOf(this.db, learner.userId, [id]);
     const open = await this.isOpenTo(c, learner);
-    if (!open && own?.state !== 1) throw notFound(NOT_FOUND);
+    // A grant (an enrolment in a class linking the course) lets the learner see and study it, free.
+    // Asked only when neither the open type with a free course nor an ownership already answers.
+    const granted = own?.state !== 1 && !(open && standingOf(c, open, own).free) && (await this.granted(learner.userId, id));
+    if (!open && own?.state !== 1 && !granted) throw notFound(NOT_FOUND);
     if (c.state !== 0) {
       if (disabledError) throw new AppError(CourseError.DISABLED);
       throw notFound(NOT_FOUND);
     }
-    return { course: c, standing: standingOf(c, open, own) };
+    const standing = standingOf(c, open, own);
+    return { course: c, standing: granted ? { ...standing, canStudy: true } : standing };
   }
 
   /** Whether the course's open type lets the learner in (lib/open-to.ts). */
