@@ -41,6 +41,8 @@ export default defineModule({
   },
   // Any published session is open to every learner (the class module may narrow this later).
   sharedIds: [liveApi.play, liveApi.heartbeat],
+  // The HLS player fetches the playlist and segments from the pull domain.
+  connectSrc: (live) => () => live.connectOrigins(),
   menus: [
     { parent: 'SysMgr', type: MenuType.MENU, title: '直播配置', path: '/admin/sys/live', name: 'SysLive', component: 'SysLive', icon: 'VideoCameraOutlined', sort: 11 },
     {

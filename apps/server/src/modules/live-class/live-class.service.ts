@@ -39,8 +39,32 @@ function urlTimestamp(s: ElLiveSessionTable): number {
   return Math.floor(s.endTime / 1000) + LIVE_URL_GRACE_SEC;
 }
 
+/** How long the CSP origins of the pull domain are cached (ms). */
+const CSP_CACHE_MS = 30_000;
+
 export class LiveClassService {
+  private origins: readonly string[] = [];
+  private originsAt = 0;
+  private refreshing: Promise<void> | null = null;
+
   constructor(private readonly ctx: ModuleContext<'sysConfig' | 'courseFile'>) {}
+
+  /**
+   * The origin the browser's HLS player fetches from (`https://{pullDomain}` of the saved live
+   * configuration), for the CSP connect-src; cached for CSP_CACHE_MS and refreshed in the background.
+   */
+  connectOrigins(): readonly string[] {
+    if (Date.now() - this.originsAt > CSP_CACHE_MS) {
+      this.refreshing ??= this.config()
+        .then((c) => void (this.origins = [`https://${c.pullDomain}`]))
+        .catch(() => void (this.origins = []))
+        .finally(() => {
+          this.originsAt = Date.now();
+          this.refreshing = null;
+        });
+    }
+    return this.origins;
+  }
 
   private get db() {
     return this.ctx.db;
