@@ -76,7 +76,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // Pages: the app, and the embedded live player (SPEC §2 /player/live.html; hls.js is imported lazily there, so no shared chunk grows).
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), live: fileURLToPath(new URL('./player/live.html', import.meta.url)) },
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), live: fileURLToPath(new URL('./player/live.html', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [

@@ -201,3 +201,14 @@ describe('attendance from heartbeats', () => {
     expect(ws.rowCount).toBe(4);
   });
 });
+
+describe('the player page', () => {
+  it('may be framed by the site itself only (the learner page embeds /player/live.html)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/player/live.html?src=x' });
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const other = await t.app.inject({ method: 'GET', url: '/web/liveClass' });
+    expect(other.headers['x-frame-options']).toBe('DENY');
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});
