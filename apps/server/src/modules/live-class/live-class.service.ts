@@ -221,7 +221,9 @@ export class LiveClassService {
         return { attendSec: Math.floor((Number(row.attendMs) + res.creditMs) / 1000), creditMs: res.creditMs, phase: phaseOf(s, at) };
       }
     }
-    throw new AppError(LiveError.OTHER_STREAM);
+    // Still contended after five tries: other beats of this stream were applied; this one adds nothing.
+    const row = await repo.findAttend(this.db, id, user.userId);
+    return { attendSec: Math.floor(Number(row?.attendMs ?? 0) / 1000), creditMs: 0, phase: phaseOf(s, now()) };
   }
 
   private attendRecord(r: ElLiveAttendTable): LiveAttendRecord {
