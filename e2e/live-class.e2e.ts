@@ -48,7 +48,7 @@ describe.skipIf(skipWithoutChromium())('live classroom', () => {
     await openAdminMenu(admin, '课程管理', '直播课堂', '**/admin/course/live');
     await admin.getByTestId('live-add').click();
     await admin.getByTestId('live-title').fill(title);
-    const inputs = admin.getByTestId('live-time').locator('input');
+    const inputs = admin.locator('.ant-modal .ant-picker-range input');
     await inputs.nth(0).click();
     await inputs.nth(0).fill(shanghai(Date.now() - 60_000));
     await inputs.nth(0).press('Enter');
