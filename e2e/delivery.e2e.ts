@@ -178,7 +178,8 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
  * the content does not wait for). Paths as requested, '/assets/x.js'.
  */
 function criticalJs(manifest: Manifest, sources: string[]): Set<string> {
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // The app's entry (the live player page /player/live.html is a second entry, issue 13).
+  const entry = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -28,6 +28,7 @@
  * - `dist/.vite/manifest.json` lists every chunk and its static imports (used by the delivery e2e
  *   test to measure what a page needs).
  */
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -74,6 +75,8 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
+      // Pages: the app, and the embedded live player (SPEC §2 /player/live.html; hls.js is imported lazily there, so no shared chunk grows).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), live: fileURLToPath(new URL('./player/live.html', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [

@@ -145,6 +145,33 @@ export type BaiduFaceData = z.infer<typeof baiduFaceData>;
 export type QcloudFaceData = z.infer<typeof qcloudFaceData>;
 export type AliyunFaceData = z.infer<typeof aliyunFaceData>;
 
+// ---------------------------------------------------------------- type "live" (issue 13)
+
+/** Messages of the live configuration form (SPEC §3 "Live configuration"; §8 '直播配置保存成功！'). */
+export const LIVE_PROP_MSG = {
+  pushDomain: '推流域名不能为空',
+  pullDomain: '播放域名不能为空',
+  pushKey: '推流鉴权Key不能为空',
+  pullKey: '播放鉴权Key不能为空',
+  domainFormat: '域名格式不正确，只填写域名，如：push.example.com',
+  saved: '直播配置保存成功！',
+} as const;
+
+/** A bare host name (no scheme, path, port or spaces), as aliyun's domain settings show it. */
+export function isDomain(v: string): boolean {
+  return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(v);
+}
+const domain = (msg: string) => req(msg, 253).refine(isDomain, LIVE_PROP_MSG.domainFormat);
+
+/** aliyun ApsaraVideo Live (SPEC §3): ingest domain and its URL-signing key, streaming domain and its key. */
+export const aliyunLiveData = z.object({
+  pushDomain: domain(LIVE_PROP_MSG.pushDomain),
+  pushKey: req(LIVE_PROP_MSG.pushKey, 200),
+  pullDomain: domain(LIVE_PROP_MSG.pullDomain),
+  pullKey: req(LIVE_PROP_MSG.pullKey, 200),
+});
+export type AliyunLiveData = z.infer<typeof aliyunLiveData>;
+
 /** A registered type: its providers' validators, the secret fields and the default provider. */
 export interface PropTypeDef {
   /** Label of the type in messages ('上传'). */
@@ -173,6 +200,14 @@ export const PROP_TYPES: Readonly<Record<string, PropTypeDef>> = {
     secrets: ['secretKey', 'accessKeySecret'],
     defaultProvider: 'local',
     savedMsg: FACE_PROP_MSG.saved,
+  },
+  // Only aliyun: live classes need a saved configuration (module liveClass answers 20140001 without one).
+  live: {
+    label: '直播',
+    providers: { aliyun: aliyunLiveData },
+    secrets: ['pushKey', 'pullKey'],
+    defaultProvider: 'aliyun',
+    savedMsg: LIVE_PROP_MSG.saved,
   },
 };
 

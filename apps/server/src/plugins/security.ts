@@ -11,7 +11,9 @@
  *   bucket of the current storage configuration (browser direct uploads, `opts.connectSrc`); no
  *   plugins (object-src 'none'); frames of http(s) pages (link course files open in the page, in a
  *   sandboxed iframe); forms only post to us; nobody may frame us (frame-ancestors
- *   'none', and X-Frame-Options: DENY for old browsers); `upgrade-insecure-requests` only with https.
+ *   'none', and X-Frame-Options: DENY for old browsers) except the player pages under /player/,
+ *   which our own pages embed (frame-ancestors 'self', X-Frame-Options: SAMEORIGIN);
+ *   `upgrade-insecure-requests` only with https.
  * - X-Content-Type-Options: nosniff; Referrer-Policy: strict-origin-when-cross-origin (our paths
  *   and query strings never leave the site; image hosts that check the referrer still see our
  *   origin); Cross-Origin-Opener-Policy: same-origin; Cross-Origin-Resource-Policy: same-origin;
@@ -55,6 +57,9 @@ export function cspDirectives(opts: { https?: boolean } = {}): Record<string, st
   };
 }
 
+/** Pages under this prefix (the embedded players, SPEC §2 /player/live.html) may be framed by the site itself. */
+export const PLAYER_PREFIX = '/player/';
+
 /** An origin the CSP may name: `http(s)://host[:port]` and nothing else (no path, no wildcard, no quote or `;`). */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
@@ -87,6 +92,14 @@ export async function registerSecurity(app: FastifyInstance, opts: { https?: boo
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false, preload: false } : false,
     xFrameOptions: { action: 'deny' },
+  });
+  // The embedded player pages (/player/*, e.g. the live player of issue 13) may be framed by our own pages only.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith(PLAYER_PREFIX) || reply.raw.headersSent) return payload;
+    const header = reply.raw.getHeader('content-security-policy');
+    if (typeof header === 'string') reply.raw.setHeader('content-security-policy', header.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+    return payload;
   });
   const connectSrc = opts.connectSrc;
   if (connectSrc) {
