@@ -44,6 +44,15 @@ export function applyOrders<D, TB extends keyof D, O, C extends string>(
   return q.orderBy(sql.ref(tieBreak), 'desc');
 }
 
+/**
+ * The empty page of `req` (same current and size, no records): what a list of the children of one
+ * parent (a course's face records, a session's attendance, a class's students) answers when no parent
+ * was named — the paging contract of SPEC §3 answers pages, not errors (platform/paging.test.ts).
+ */
+export function emptyPage<T>(req: { current: number; size: number }): Page<T> {
+  return { records: [], total: 0, current: req.current, size: req.size, pages: 0 };
+}
+
 /** Maps the records of a page (and its selectList), keeping the paging numbers. */
 export function mapPage<A, B>(page: Page<A>, fn: (a: A) => B): Page<B> {
   const { selectList, ...rest } = page;

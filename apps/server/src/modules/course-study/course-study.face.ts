@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { mapPage } from '../../lib/paging';
+import { emptyPage, mapPage } from '../../lib/paging';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
@@ -129,7 +129,7 @@ export class CourseFaceChecks {
   async paging(admin: AuthUser, kind: number, req: z.output<typeof courseFacePagingReq>): Promise<Page<CourseFaceRow>> {
     const params = req.params;
     // The lists are per course: without one, nothing to list.
-    if (!params) return { records: [], total: 0, current: req.current, size: req.size, pages: 0 };
+    if (!params) return emptyPage(req);
     await this.ctx.services.course.requireInScope(admin, params.courseId);
     const page = await repo.pageFaces(this.ctx.db, { courseId: params.courseId, kind, userId: params.userId || undefined, pass: params.pass }, req);
     const accounts = new Map<string, Awaited<ReturnType<typeof this.ctx.services.sysUser.accountOf>>>();

@@ -16,9 +16,9 @@ import {
 } from '@kaopei/contracts/live-class';
 import type { AliyunLiveData } from '@kaopei/contracts/sys-config-prop';
 import type { z } from 'zod';
-import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { mapPage } from '../../lib/paging';
+import { emptyPage, mapPage } from '../../lib/paging';
 import { formatTimeStrict, now, parseTime } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
@@ -233,7 +233,8 @@ export class LiveClassService {
   /** POST attendance: the learners of one session, the longest attended first. */
   async attendance(req: z.output<typeof liveAttendReq>): Promise<Page<LiveAttendRecord>> {
     const p = req.params;
-    if (!p) throw badParams('ID不能为空！');
+    // The list is per session: without one there is nothing to list (the paging contract: an empty page).
+    if (!p) return emptyPage(req);
     await this.session(p.id);
     return mapPage(await repo.pageAttend(this.db, req, p.id, { userName: p.userName }), (r) => this.attendRecord(r));
   }

@@ -17,6 +17,7 @@ import type { Page } from '@kaopei/contracts';
 import { PointsRefType } from '@kaopei/contracts/points';
 import { TrainClassError, type ClassCourseRecord, type classCoursePagingReq } from '@kaopei/contracts/train-class';
 import type { z } from 'zod';
+import { emptyPage } from '../../lib/paging';
 import { AppError, badParams } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
@@ -67,7 +68,8 @@ export class ClassCourses {
   /** POST /api/bjvrkc/getPageList {params.classId}: a page of the class's courses. */
   async page(admin: AuthUser, req: z.output<typeof classCoursePagingReq>): Promise<Page<ClassCourseRecord>> {
     const classId = req.params?.classId;
-    if (!classId) throw badParams('ID不能为空！');
+    // The list is per class: without one there is nothing to list.
+    if (!classId) return emptyPage(req);
     await this.classes.requireInScope(admin, classId);
     const page = await repo.pageCourses(this.db, req, classId);
     return { total: page.total, pages: page.pages, current: page.current, size: page.size, records: await this.labelled(page.records) };

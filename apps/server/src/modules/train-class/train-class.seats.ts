@@ -15,7 +15,7 @@ import type { Trx } from '../../db';
 import { deptInScope } from '../../lib/dept-scope';
 import { AppError, badParams, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { mapPage } from '../../lib/paging';
+import { emptyPage, mapPage } from '../../lib/paging';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
@@ -82,7 +82,8 @@ export class ClassSeats {
   /** POST /api/trainClass/students: a class's sign-ups (class in the caller's data scope, else 10010003). */
   async students(admin: AuthUser, req: z.output<typeof studentPagingReq>): Promise<Page<StudentRecord>> {
     const p = req.params;
-    if (!p?.classId) throw badParams('ID不能为空！');
+    // The list is per class: without one there is nothing to list.
+    if (!p?.classId) return emptyPage(req);
     await this.classes.requireInScope(admin, p.classId);
     const page = await repo.pageSeats(this.db, req, p);
     return mapPage(page, (s) => ({
