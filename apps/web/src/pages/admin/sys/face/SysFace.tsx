@@ -6,15 +6,13 @@
  * fill, the default), baidu, qcloud, aliyun. Secrets come back masked; the masked value sent back
  * keeps the stored secret.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Card, Form, Input, Select, Space, Spin, Switch, Tag } from 'antd';
+import { Alert, Card, Form, Input, Select, Space, Spin, Switch, Tag } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import type { z } from 'zod';
 import { FACE_PROVIDERS, type FaceProvider } from '@kaopei/contracts/face';
-import { FACE_PROP_MSG, PROP_MSG, PROP_TYPES, PropPerm, propApi, type PropDetail } from '@kaopei/contracts/sys-config-prop';
-import { call } from '../../../../api/request';
+import { FACE_PROP_MSG, PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
+import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
 const TYPE = 'face';
 const PROVIDER_LABEL: Record<FaceProvider, string> = { local: '本地引擎（服务器）', baidu: '百度智能云', qcloud: '腾讯云', aliyun: '阿里云' };
@@ -50,78 +48,17 @@ const FIELDS: Record<FaceProvider, Field[]> = {
   ],
 };
 
-interface Values {
-  provider?: FaceProvider;
-  remark?: string;
-  data: Record<string, string | boolean>;
-}
+type Values = PropValues<FaceProvider, Record<string, string | boolean>>;
+
+/** liveCheck is a switch; the other fields are text. */
+const faceData = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k === 'liveCheck' ? v === true : String(v ?? '')]));
 
 export default function SysFace() {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [switching, setSwitching] = useState(false);
-  const [current, setCurrent] = useState<string>('');
+  const cfg = usePropConfig<FaceProvider, Record<string, string | boolean>>(TYPE, form, { savedFallback: FACE_PROP_MSG.saved, toForm: faceData });
+  const { loading, saving, switching, current, onProvider, save, applyCurrent } = cfg;
   const provider = Form.useWatch('provider', form);
-
-  /** Loads the saved configuration of `p` (default: the current provider) into the form. */
-  const load = useCallback(
-    async (p?: string) => {
-      setLoading(true);
-      try {
-        const d: PropDetail = await call(propApi.detail, { type: TYPE, ...(p ? { provider: p } : {}) });
-        setCurrent(d.current);
-        const data = Object.fromEntries(Object.entries(d.data).map(([k, v]) => [k, k === 'liveCheck' ? v === true : String(v ?? '')]));
-        form.setFieldsValue({ provider: d.provider as FaceProvider, remark: d.remark, data });
-      } catch {
-        // shown by the request helper
-      } finally {
-        setLoading(false);
-      }
-    },
-    [form],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const onProvider = (p: FaceProvider) => {
-    form.resetFields(['data', 'remark']);
-    void load(p);
-  };
-
-  const save = async (values: Values) => {
-    if (!values.provider) return void message.warning(PROP_MSG.provider);
-    setSaving(true);
-    try {
-      await call(propApi.save, { type: TYPE, provider: values.provider, data: values.data ?? {}, remark: values.remark ?? '' });
-      message.success(PROP_TYPES[TYPE]?.savedMsg ?? FACE_PROP_MSG.saved);
-      await load(values.provider);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const applyCurrent = async () => {
-    const p = form.getFieldValue('provider') as string | undefined;
-    if (!p) return void message.warning(PROP_MSG.provider);
-    setSwitching(true);
-    try {
-      await call(propApi.change, { type: TYPE, provider: p });
-      message.success(PROP_MSG.changed);
-      setCurrent(p);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSwitching(false);
-    }
-  };
-
-  const schema = provider ? (PROP_TYPES[TYPE]?.providers[provider] as z.ZodObject<Record<string, z.ZodType>> | undefined) : undefined;
+  const schema = cfg.schemaOf(provider);
 
   return (
     <Card

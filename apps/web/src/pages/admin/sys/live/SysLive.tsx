@@ -5,14 +5,12 @@
  * 'live' (sys:config:prop, administrators only). The keys come back masked; the masked value sent
  * back keeps the stored key.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Card, Form, Input, Select, Space, Spin } from 'antd';
+import { Alert, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import type { z } from 'zod';
-import { LIVE_PROP_MSG, PROP_MSG, PROP_TYPES, PropPerm, propApi, type PropDetail } from '@kaopei/contracts/sys-config-prop';
-import { call } from '../../../../api/request';
+import { LIVE_PROP_MSG, PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
+import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
 const TYPE = 'live';
 const PROVIDER_OPTIONS = [{ value: 'aliyun', label: '阿里云视频直播', 'data-testid': 'sys-live-provider-option-aliyun' }];
@@ -25,51 +23,13 @@ const FIELDS = [
   { name: 'pullKey', label: '播放鉴权Key', secret: true },
 ] as const;
 
-interface Values {
-  provider?: string;
-  remark?: string;
-  data: Record<string, string>;
-}
+type Values = PropValues<string, Record<string, string>>;
 
 export default function SysLive() {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const d: PropDetail = await call(propApi.detail, { type: TYPE });
-      setSaved(d.saved);
-      form.setFieldsValue({ provider: d.provider, remark: d.remark, data: Object.fromEntries(Object.entries(d.data).map(([k, v]) => [k, String(v ?? '')])) });
-    } catch {
-      // shown by the request helper
-    } finally {
-      setLoading(false);
-    }
-  }, [form]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const save = async (values: Values) => {
-    if (!values.provider) return void message.warning(PROP_MSG.provider);
-    setSaving(true);
-    try {
-      await call(propApi.save, { type: TYPE, provider: values.provider, data: values.data ?? {}, remark: values.remark ?? '' });
-      message.success(PROP_TYPES[TYPE]?.savedMsg ?? LIVE_PROP_MSG.saved);
-      await load();
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const schema = PROP_TYPES[TYPE]?.providers.aliyun as z.ZodObject<Record<string, z.ZodType>> | undefined;
+  const cfg = usePropConfig<string, Record<string, string>>(TYPE, form, { savedFallback: LIVE_PROP_MSG.saved });
+  const { loading, saving, saved, save } = cfg;
+  const schema = cfg.schemaOf('aliyun');
 
   return (
     <Card className="page" title="直播配置">

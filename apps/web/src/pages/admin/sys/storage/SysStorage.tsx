@@ -6,14 +6,12 @@
  * 'upload' (sys:config:prop, administrators only, SPEC §6). Secrets come back masked; sending the
  * masked value back keeps the stored secret.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { App, Card, Form, Input, Select, Space, Spin, Tag } from 'antd';
+import { Card, Form, Input, Select, Space, Spin, Tag } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import type { z } from 'zod';
-import { PROP_MSG, PROP_TYPES, PropPerm, propApi, UPLOAD_PROVIDERS, type PropDetail, type UploadProvider } from '@kaopei/contracts/sys-config-prop';
-import { call } from '../../../../api/request';
+import { PROP_MSG, PropPerm, UPLOAD_PROVIDERS, type UploadProvider } from '@kaopei/contracts/sys-config-prop';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
+import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
 const TYPE = 'upload';
 const PROVIDER_LABEL: Record<UploadProvider, string> = { local: '本地存储', aliyun: '阿里云OSS', qcloud: '腾讯云COS', qiniu: '七牛云' };
@@ -62,77 +60,14 @@ const FIELDS: Record<UploadProvider, Field[]> = {
   ],
 };
 
-interface Values {
-  provider?: UploadProvider;
-  remark?: string;
-  data: Record<string, string>;
-}
+type Values = PropValues<UploadProvider, Record<string, string>>;
 
 export default function SysStorage() {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [switching, setSwitching] = useState(false);
-  const [current, setCurrent] = useState<string>('');
+  const cfg = usePropConfig<UploadProvider, Record<string, string>>(TYPE, form, { savedFallback: PROP_MSG.uploadSaved });
+  const { loading, saving, switching, current, onProvider, save, applyCurrent } = cfg;
   const provider = Form.useWatch('provider', form);
-
-  /** Loads the saved configuration of `p` (default: the current provider) into the form. */
-  const load = useCallback(
-    async (p?: string) => {
-      setLoading(true);
-      try {
-        const d: PropDetail = await call(propApi.detail, { type: TYPE, ...(p ? { provider: p } : {}) });
-        setCurrent(d.current);
-        form.setFieldsValue({ provider: d.provider as UploadProvider, remark: d.remark, data: Object.fromEntries(Object.entries(d.data).map(([k, v]) => [k, String(v ?? '')])) });
-      } catch {
-        // shown by the request helper
-      } finally {
-        setLoading(false);
-      }
-    },
-    [form],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const onProvider = (p: UploadProvider) => {
-    form.resetFields(['data', 'remark']);
-    void load(p);
-  };
-
-  const save = async (values: Values) => {
-    if (!values.provider) return void message.warning(PROP_MSG.provider);
-    setSaving(true);
-    try {
-      await call(propApi.save, { type: TYPE, provider: values.provider, data: values.data ?? {}, remark: values.remark ?? '' });
-      message.success(PROP_TYPES[TYPE]?.savedMsg ?? PROP_MSG.uploadSaved);
-      await load(values.provider);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const applyCurrent = async () => {
-    const p = form.getFieldValue('provider') as string | undefined;
-    if (!p) return void message.warning(PROP_MSG.provider);
-    setSwitching(true);
-    try {
-      await call(propApi.change, { type: TYPE, provider: p });
-      message.success(PROP_MSG.changed);
-      setCurrent(p);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSwitching(false);
-    }
-  };
-
-  const schema = provider ? (PROP_TYPES[TYPE]?.providers[provider] as z.ZodObject<Record<string, z.ZodType>> | undefined) : undefined;
+  const schema = cfg.schemaOf(provider);
 
   return (
     <Card
