@@ -8,17 +8,15 @@
  * certificate and points. '操作成功！' then closes. Editing loads the admin detail first.
  */
 import { useEffect, useState } from 'react';
-import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Spin, Switch, TreeSelect } from 'antd';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Spin, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { OPEN_TYPE_LABEL } from '@kaopei/contracts';
 import { COURSE_CHECK_SEC_DEFAULT, courseApi, courseSaveReq, type CourseRecord } from '@kaopei/contracts/course';
 import { COURSE_FILE_CAT_DIC } from '@kaopei/contracts/course-file';
 import { call } from '../../../api/request';
-import { useDepartOptions } from '../../../components/DepartSelect';
+import { OpenToFields } from '../../../components/OpenToFields';
 import { DictTreeSelect } from '../../../components/DictSelect';
 import { FileUpload } from '../../../components/FileUpload';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { UserSelectField } from '../../../components/UserSelect';
 import { zodRule } from '../../../utils/zod-rule';
 import { CertSelect } from '../cert/CertSelect';
 import { CourseFileList, type CourseFileDraft } from './CourseFileList';
@@ -55,14 +53,11 @@ const EMPTY: Values = {
   title: '', cover: [], content: '', files: [], videoDrag: true, checkOn: false, checkMinutes: COURSE_CHECK_SEC_DEFAULT / 60, faceOn: false, faceInterval: 10, faceChance: 3, openType: 1, deptCodes: [], userIds: [], costPoints: 0, salePrice: 0,
   certId: null, finishPoints: 0,
 };
-const OPEN_TYPES = [1, 2, 3].map((v) => ({ value: v, label: OPEN_TYPE_LABEL[v] }));
 
 export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const departs = useDepartOptions(open);
-  const openType = Form.useWatch('openType', form) ?? 1;
   const checkOn = Form.useWatch('checkOn', form) ?? false;
   const faceOn = Form.useWatch('faceOn', form) ?? false;
   const detail = useQuery({ queryKey: ['course-admin-detail', record?.id], queryFn: () => call(courseApi.adminDetail, { id: record?.id ?? '' }), enabled: open && Boolean(record) });
@@ -187,19 +182,7 @@ export function CourseFormModal({ open, record, onClose, onSaved }: Props) {
               </>
             ) : null}
           </Row>
-          <Form.Item name="openType" label="开放类型">
-            <Radio.Group options={OPEN_TYPES} data-testid="course-open-type" />
-          </Form.Item>
-          {openType === 2 ? (
-            <Form.Item name="deptCodes" label="开放的部门（含下级部门）" required rules={[{ required: true, type: 'array', min: 1, message: '请选择开放的部门！' }]}>
-              <TreeSelect<string[]> multiple allowClear treeData={departs.data ?? []} loading={departs.isFetching} showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择部门" style={{ maxWidth: 500 }} data-testid="course-depts" />
-            </Form.Item>
-          ) : null}
-          {openType === 3 ? (
-            <Form.Item name="userIds" label="学习人员" required rules={[{ required: true, type: 'array', min: 1, message: '请选择开放的人员！' }]}>
-              <UserSelectField testId="course-users" />
-            </Form.Item>
-          ) : null}
+          <OpenToFields active={open} testId="course" usersLabel="学习人员" />
           <Row gutter={16}>
             <Col xs={12} md={6}>
               <Form.Item name="costPoints" label="所需积分（0 免费）" rules={[zodRule(courseSaveReq.shape.costPoints)]}>

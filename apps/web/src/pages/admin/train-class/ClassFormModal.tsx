@@ -6,15 +6,14 @@
  */
 import { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Spin, Switch, TreeSelect } from 'antd';
+import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Spin, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { OPEN_TYPE_LABEL, TIME_FORMAT } from '@kaopei/contracts';
+import { TIME_FORMAT } from '@kaopei/contracts';
 import { CLASS_TYPE_LABEL, classSaveReq, trainClassApi, type ClassRecord } from '@kaopei/contracts/train-class';
 import { call } from '../../../api/request';
-import { useDepartOptions } from '../../../components/DepartSelect';
+import { OpenToFields } from '../../../components/OpenToFields';
 import { FileUpload } from '../../../components/FileUpload';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { UserSelectField } from '../../../components/UserSelect';
 import { zodRule } from '../../../utils/zod-rule';
 import { CertSelect } from '../cert/CertSelect';
 
@@ -48,7 +47,6 @@ const EMPTY: Values = {
   title: '', classType: 1, cover: [], content: '', range: null, signRange: null, capacity: 0, needAudit: false, openType: 1, deptCodes: [], userIds: [], organiser: '',
   finishCourses: true, finishExam: false, certId: null, finishPoints: 0,
 };
-const OPEN_TYPES = [1, 2, 3].map((v) => ({ value: v, label: OPEN_TYPE_LABEL[v] }));
 const CLASS_TYPES = [1, 2, 3, 4].map((v) => ({ value: v, label: CLASS_TYPE_LABEL[v] }));
 const day = (s: string | null) => (s ? dayjs(s, TIME_FORMAT) : null);
 
@@ -56,8 +54,6 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const departs = useDepartOptions(open);
-  const openType = Form.useWatch('openType', form) ?? 1;
   const detail = useQuery({ queryKey: ['class-admin-detail', record?.id], queryFn: () => call(trainClassApi.detail, { id: record?.id ?? '' }), enabled: open && Boolean(record) });
 
   useEffect(() => {
@@ -162,19 +158,7 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="openType" label="开放类型">
-            <Radio.Group options={OPEN_TYPES} data-testid="class-open-type" />
-          </Form.Item>
-          {openType === 2 ? (
-            <Form.Item name="deptCodes" label="开放的部门（含下级部门）" required rules={[{ required: true, type: 'array', min: 1, message: '请选择开放的部门！' }]}>
-              <TreeSelect<string[]> multiple allowClear treeData={departs.data ?? []} loading={departs.isFetching} showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择部门" style={{ maxWidth: 500 }} />
-            </Form.Item>
-          ) : null}
-          {openType === 3 ? (
-            <Form.Item name="userIds" label="开放人员" required rules={[{ required: true, type: 'array', min: 1, message: '请选择开放的人员！' }]}>
-              <UserSelectField testId="class-users" />
-            </Form.Item>
-          ) : null}
+          <OpenToFields active={open} testId="class" />
           <Row gutter={16}>
             <Col xs={12} md={8}>
               <Form.Item name="certId" label="结业颁发证书">
