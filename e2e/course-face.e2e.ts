@@ -77,7 +77,7 @@ describe.skipIf(skipWithoutChromium() || !FACE_SAMPLES)('course study with face 
     // once the engine is warm, so the journey waits for what follows: the corner camera of a study
     // the server opened (the dialog's texts are the exam-camera journey's).
     await page.getByTestId('study-face-camera').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('face-check-msg').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('face-check-msg').isVisible(), POLL).toBe(false);
     const learnSec = async () => Number(/已学 (\d+) 分 (\d+) 秒/.exec((await page.getByTestId('study-learn-sec').textContent()) ?? '')?.slice(1).reduce((m, s, i) => (i === 0 ? Number(s) * 60 : m + Number(s)), 0) ?? -1);
     await expect.poll(learnSec, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(5);
 
