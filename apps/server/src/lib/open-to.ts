@@ -6,9 +6,11 @@
  * `(id, <fk>, refType 'dept' | 'user', refId)`.
  *
  * - `openToLearner(...)`: the condition as SQL for a list query of the owning module's repository;
- * - `isOpenByRefs(...)`: the same rule for one object whose refs are already loaded.
+ * - `isOpenByRefs(...)`: the same rule for one object whose refs are already loaded;
+ * - `checkOpenToRefs(...)`: the refs a save names exist (courses, classes).
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { badParams } from './errors';
 
 /** The owner table (e.g. 'el_course'), its ref table (e.g. 'el_course_ref') and the ref table's foreign key column (camel case, e.g. 'courseId'). */
 export interface OpenToTables {
@@ -56,4 +58,28 @@ export async function isOpenByRefs(
   }
   if (openType === 3) return (await refs.user()).includes(learner.userId);
   return true;
+}
+
+/**
+ * Checks the refs a save names for its open type: type 2 every department code exists
+ * (`deptNames` answers code → name of the existing ones), type 3 every person exists (`knownUsers`
+ * answers the ids that exist). Answers the people to store (deduplicated; [] unless type 3).
+ * 10010001 '部门不存在：<code>' / '用户不存在：<id>' for the first one missing.
+ */
+export async function checkOpenToRefs(
+  req: { openType: number; deptCodes: readonly string[]; userIds: readonly string[] },
+  lookups: { deptNames: (codes: readonly string[]) => Promise<Map<string, string>>; knownUsers: (ids: string[]) => Promise<readonly { id: string }[]> },
+): Promise<string[]> {
+  if (req.openType === 2) {
+    const names = await lookups.deptNames(req.deptCodes);
+    const gone = req.deptCodes.find((code) => !names.has(code));
+    if (gone) throw badParams(`部门不存在：${gone}`);
+  }
+  const userIds = req.openType === 3 ? [...new Set(req.userIds)] : [];
+  if (userIds.length) {
+    const known = new Set((await lookups.knownUsers(userIds)).map((u) => u.id));
+    const gone = userIds.find((u) => !known.has(u));
+    if (gone) throw badParams(`用户不存在：${gone}`);
+  }
+  return userIds;
 }

@@ -23,9 +23,9 @@ import type { Executor } from '../../db';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { deptInScope } from '../../lib/dept-scope';
-import { AppError, badParams, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { isOpenByRefs } from '../../lib/open-to';
+import { checkOpenToRefs, isOpenByRefs } from '../../lib/open-to';
 import { mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
@@ -139,17 +139,7 @@ export class CourseService {
     const found = new Set((await this.ctx.services.courseFile.byIds(fileIds)).map((f) => f.id));
     const missing = fileIds.find((id) => !found.has(id));
     if (missing) throw new AppError(CourseError.FILE_MISSING, `课件不存在或已被删除：${missing}`);
-    if (req.openType === 2) {
-      const names = await this.ctx.services.sysDepart.namesOf(req.deptCodes);
-      const gone = req.deptCodes.find((code) => !names.has(code));
-      if (gone) throw badParams(`部门不存在：${gone}`);
-    }
-    const userIds = req.openType === 3 ? [...new Set(req.userIds)] : [];
-    if (userIds.length) {
-      const known = new Set((await this.ctx.services.sysUser.contactsOf(userIds)).map((u) => u.id));
-      const gone = userIds.find((u) => !known.has(u));
-      if (gone) throw badParams(`用户不存在：${gone}`);
-    }
+    const userIds = await checkOpenToRefs(req, { deptNames: (codes) => this.ctx.services.sysDepart.namesOf(codes), knownUsers: (ids) => this.ctx.services.sysUser.contactsOf(ids) });
     const scope = req.id ? await this.ctx.services.sysRole.dataScopeOf(admin) : null;
     const content = sanitizeRichText(req.content);
     return this.db.transaction().execute(async (trx) => {

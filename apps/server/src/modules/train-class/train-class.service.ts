@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { deptInScope } from '../../lib/dept-scope';
 import { badParams, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { isOpenByRefs } from '../../lib/open-to';
+import { checkOpenToRefs, isOpenByRefs } from '../../lib/open-to';
 import { mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now, parseTime } from '../../lib/time';
@@ -78,17 +78,7 @@ export class TrainClassService {
    * a department or person that does not exist, or a capacity below the seats already taken.
    */
   async save(admin: AuthUser, req: ClassSaveReq): Promise<{ id: string }> {
-    if (req.openType === 2) {
-      const names = await this.ctx.services.sysDepart.namesOf(req.deptCodes);
-      const gone = req.deptCodes.find((code) => !names.has(code));
-      if (gone) throw badParams(`部门不存在：${gone}`);
-    }
-    const userIds = req.openType === 3 ? [...new Set(req.userIds)] : [];
-    if (userIds.length) {
-      const known = new Set((await this.ctx.services.sysUser.contactsOf(userIds)).map((u) => u.id));
-      const gone = userIds.find((u) => !known.has(u));
-      if (gone) throw badParams(`用户不存在：${gone}`);
-    }
+    const userIds = await checkOpenToRefs(req, { deptNames: (codes) => this.ctx.services.sysDepart.namesOf(codes), knownUsers: (ids) => this.ctx.services.sysUser.contactsOf(ids) });
     const scope = req.id ? await this.ctx.services.sysRole.dataScopeOf(admin) : null;
     const content = sanitizeRichText(req.content);
     return this.db.transaction().execute(async (trx) => {
