@@ -4,13 +4,13 @@
  * copy button), 考勤 dialog with export, delete. Buttons per permission (live:class:*).
  */
 import { useState } from 'react';
-import { Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { LivePerm, LivePhase, liveApi, type LiveRecord } from '@kaopei/contracts/live-class';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
-import { SearchBar } from '../../../components/SearchBar';
+import { TitleSearch } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
 import { useDeleteAction, usePagedList } from '../../../components/paging';
 import { LiveFormModal } from './LiveFormModal';
@@ -68,11 +68,7 @@ export default function ListLive() {
 
   return (
     <Card className="page">
-      <SearchBar<Filters> onSearch={(v) => list.paging.search(v.title?.trim() ? { title: v.title.trim() } : {})}>
-        <Form.Item name="title">
-          <Input placeholder="搜索直播标题" allowClear />
-        </Form.Item>
-      </SearchBar>
+      <TitleSearch placeholder="搜索直播标题" onSearch={(title) => list.paging.search(title ? { title } : {})} />
       <ListToolbar>
         <PermButton code={LivePerm.SAVE} type="primary" icon={<PlusOutlined />} data-testid="live-add" onClick={() => openForm(null)}>
           添加
