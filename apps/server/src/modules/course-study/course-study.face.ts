@@ -14,10 +14,6 @@
  * administrator's lists. Parallel captures of one learner are serialised on the face-state row, so
  * the break happens exactly once.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@kaopei/contracts';
 import { CourseFaceKind, FACE_GRACE_MS, type CourseFaceRow, type courseFacePagingReq } from '@kaopei/contracts/course-face';
 import { StudyError } from '@kaopei/contracts/course-study';
@@ -72,15 +68,11 @@ export class CourseFaceChecks {
 
   /** Keeps the image through sys-file ('' when storing fails: the outcome still counts). */
   private async keepImage(userId: string, image: Buffer): Promise<string> {
-    const tmp = path.join(os.tmpdir(), `kp-face-${randomBytes(8).toString('hex')}.jpg`);
     try {
-      await fs.writeFile(tmp, image);
-      return (await this.ctx.services.sysFile.save({ path: tmp, name: 'face.jpg', size: image.length }, userId)).url;
+      return (await this.ctx.services.sysFile.saveBytes(image, 'face.jpg', userId)).url;
     } catch (err) {
       this.ctx.log.warn({ err }, 'study face image not kept');
       return '';
-    } finally {
-      await fs.rm(tmp, { force: true });
     }
   }
 
@@ -132,8 +124,8 @@ export class CourseFaceChecks {
     if (!params) return emptyPage(req);
     await this.ctx.services.course.requireInScope(admin, params.courseId);
     const page = await repo.pageFaces(this.ctx.db, { courseId: params.courseId, kind, userId: params.userId || undefined, pass: params.pass }, req);
-    const accounts = new Map<string, Awaited<ReturnType<typeof this.ctx.services.sysUser.accountOf>>>();
-    for (const r of page.records) if (!accounts.has(r.userId)) accounts.set(r.userId, await this.ctx.services.sysUser.accountOf(r.userId));
+    const ids = [...new Set(page.records.map((r) => r.userId))];
+    const accounts = new Map(await Promise.all(ids.map(async (id) => [id, await this.ctx.services.sysUser.accountOf(id)] as const)));
     return mapPage(page, (r) => ({
       id: r.id, userId: r.userId, userName: accounts.get(r.userId)?.userName ?? '', realName: accounts.get(r.userId)?.realName ?? '（用户已删除）',
       courseId: r.courseId, fileId: r.fileId, pass: r.pass === 1, score: Number(r.score), faces: r.faces, failMsg: r.failMsg, imageUrl: r.imageUrl,

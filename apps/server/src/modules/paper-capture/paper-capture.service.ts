@@ -12,9 +12,6 @@
  * closed it records the forced hand-in. Every time is the server clock (`now()`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { PaperState, type Page } from '@kaopei/contracts';
 import { FACE_MSG, FaceError, type FaceCheckResult } from '@kaopei/contracts/face';
 import { PaperError } from '@kaopei/contracts/paper';
@@ -115,13 +112,7 @@ export class PaperCaptureService {
   /** Stores a frame through the file storage (module sysFile, current provider) and answers its view url. */
   private async store(image: Buffer, userId: string): Promise<string> {
     const ext = image[0] === 0xff ? 'jpg' : 'png';
-    const tmp = path.join(os.tmpdir(), `kaopei-capture-${randomBytes(8).toString('hex')}.${ext}`);
-    await fs.writeFile(tmp, image);
-    try {
-      return (await this.ctx.services.sysFile.save({ path: tmp, name: `capture.${ext}`, size: image.length }, userId)).url;
-    } finally {
-      await fs.rm(tmp, { force: true });
-    }
+    return (await this.ctx.services.sysFile.saveBytes(image, `capture.${ext}`, userId)).url;
   }
 
   /**

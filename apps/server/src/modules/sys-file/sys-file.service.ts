@@ -10,6 +10,8 @@
  * `direct` checks and records the browser's direct uploads to the cloud (sys-file.direct.ts).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { CommonError } from '@kaopei/contracts';
@@ -133,6 +135,20 @@ export class SysFileService {
       throw err;
     }
     return { url, name: name || `${id}.${type.ext}`, uid: id };
+  }
+
+  /**
+   * `save` for bytes a module made or received in a request body (a camera frame …) rather than an
+   * upload: they go through a temporary file (removed afterwards) and every rule of `save`.
+   */
+  async saveBytes(bytes: Buffer, name: string, userId: string): Promise<UploadedFileItem> {
+    const tmp = path.join(os.tmpdir(), `kaopei-bytes-${randomBytes(8).toString('hex')}${path.extname(name)}`);
+    await fs.writeFile(tmp, bytes);
+    try {
+      return await this.save({ path: tmp, name, size: bytes.length }, userId);
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
   }
 
   /** 90060004 with the provider's reason (a StorageError), anything else as it is. */
