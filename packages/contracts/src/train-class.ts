@@ -51,8 +51,12 @@ export const classSaveReq = z
     organiser: z.string().trim().max(100, '主办单位不能超过100个字符').default(''),
     /** Completion rule: every required linked course finished. */
     finishCourses: z.boolean({ error: '开关值不正确！' }).default(true),
-    /** Completion rule: the class exam passed (stored; class exams come in a later slice). */
+    /** Completion rule: the class exams passed (a module registers the requirement 'exam'). */
     finishExam: z.boolean({ error: '开关值不正确！' }).default(false),
+    /** Completion rule: the face-to-face sessions attended (requirement 'sessions'). */
+    finishSessions: z.boolean({ error: '开关值不正确！' }).default(false),
+    /** Completion rule: the class evaluations answered (requirement 'eval'). */
+    finishEval: z.boolean({ error: '开关值不正确！' }).default(false),
     certId: optionalId,
     finishPoints: intIn('完成奖励积分', 0, 100_000).default(0),
     /** 0 open, 1 disabled; omitted: new classes open, others unchanged. */
@@ -95,6 +99,8 @@ export const classBase = z.object({
   organiser: z.string(),
   finishCourses: z.boolean(),
   finishExam: z.boolean(),
+  finishSessions: z.boolean(),
+  finishEval: z.boolean(),
   certId: z.string().nullable(),
   finishPoints: z.number().int(),
   courseCount: z.number().int(),
@@ -135,7 +141,27 @@ export const classCourseProgress = z.object({
   /** Whether the caller finished it (false when not enrolled). */
   finished: z.boolean(),
 });
+/**
+ * The completion requirements (issue 13 "required completion"): each is asked by a flag of the class
+ * and measured by the module that owns it (courses: this module; sessions, exam, eval: modules that
+ * register with trainClass). A class completes for an enrolled learner when it asks at least one and
+ * every asked one is met.
+ */
+export const CLASS_REQUIREMENT_TITLE = { courses: '完成必修课程', sessions: '参加面授培训', exam: '通过培训考试', eval: '完成培训评估' } as const;
+export type ClassRequirementKey = keyof typeof CLASS_REQUIREMENT_TITLE;
+export const classRequirement = z.object({
+  key: z.enum(['courses', 'sessions', 'exam', 'eval']),
+  title: z.string(),
+  /** Items done / asked (courses finished, sessions attended, exams passed, evaluations answered). */
+  done: z.number().int(),
+  total: z.number().int(),
+  met: z.boolean(),
+});
+export type ClassRequirement = z.infer<typeof classRequirement>;
+
 export const classLearnDetail = classLearnRecord.extend({
+  /** The asked completion requirements with the caller's standing (empty when not enrolled). */
+  requirements: z.array(classRequirement),
   content: z.string(),
   courses: z.array(classCourseProgress),
   /** Required linked courses finished / total, as a percent (100 when none are required). */

@@ -5,13 +5,13 @@
  * open to them: at start this module registers a grant with module course
  * (`course.registerAccessGrant`), which course asks in `requireVisible`.
  *
- * Progress = required linked courses finished (services.courseStudy.finishedAmong) / total. The
- * class completes for a learner when its rule is met — "courses finished" on, "exam passed" off
- * (class exams come later: a class that asks for one does not complete yet), at least one required
- * course — exactly once: the conditional flip of el_class_user.finished decides, and only its
- * winner grants the class certificate (refType 'class') and the points (finishPoints, else the
- * class_finish rule). `settle` runs when a learner finishes a course (listener of
- * courseStudy.finished) and when he opens the class page.
+ * Progress = required linked courses finished (services.courseStudy.finishedAmong) / total; this is
+ * also the measure of the requirement 'courses' (train-class.requirements.ts). The class completes
+ * for a learner when every requirement it asks is met, exactly once: the conditional flip of
+ * el_class_user.finished decides, and only its winner grants the class certificate (refType
+ * 'class') and the points (finishPoints, else the class_finish rule). `settle` runs when a learner
+ * finishes a course (listener of courseStudy.finished), when he opens the class page, and when a
+ * module that measures another requirement calls `trainClass.settle`.
  */
 import type { Page } from '@kaopei/contracts';
 import { PointsRefType } from '@kaopei/contracts/points';
@@ -25,6 +25,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import * as repo from './train-class.repository';
 import type { TrainClassDeps, TrainClassService } from './train-class.service';
+import { ClassRequirements, type RequirementStanding } from './train-class.requirements';
 import type { TrainClass } from './train-class.view';
 
 export class ClassCourses {
@@ -87,8 +88,18 @@ export class ClassCourses {
     const required = courses.filter((x) => x.required);
     const requiredDone = required.filter((x) => x.finished).length;
     const progress = required.length === 0 ? (enrolled ? 100 : 0) : Math.floor((requiredDone * 100) / required.length);
-    const complete = enrolled && c.finishCourses === 1 && c.finishExam === 0 && required.length > 0 && requiredDone === required.length;
-    return { courses, progress, requiredDone, requiredTotal: required.length, complete };
+    const requirements = enrolled ? await this.classes.requirements.of(c, userId) : [];
+    const complete = enrolled && ClassRequirements.complete(requirements);
+    return { courses, progress, requiredDone, requiredTotal: required.length, requirements, complete };
+  }
+
+  /** The requirement 'courses': required linked courses (still existing) finished / total. */
+  async requiredStanding(c: TrainClass, userId: string): Promise<RequirementStanding> {
+    const required = (await repo.coursesOf(this.db, [c.id])).filter((l) => l.required === 1).map((l) => l.courseId);
+    const titles = await this.ctx.services.course.titleMap(required);
+    const live = required.filter((id) => titles.has(id));
+    const done = await this.ctx.services.courseStudy.finishedAmong(userId, live);
+    return { done: live.filter((id) => done.has(id)).length, total: live.length };
   }
 
   /** Listener of courseStudy.finished: settles every unfinished class of the learner that links the course. */

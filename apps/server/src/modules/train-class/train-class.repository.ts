@@ -185,3 +185,8 @@ export async function unfinishedClassesWithCourse(db: Executor, userId: string, 
     .execute();
   return rows.map((r) => r.classId);
 }
+
+/** Enrolled learners of a class (state 1), in sign-up order. */
+export function enrolledOf(db: Executor, classId: string) {
+  return db.selectFrom('el_class_user').select(['userId', 'userName', 'realName', 'deptCode', 'finished']).where('classId', '=', classId).where('state', '=', 1).orderBy('createTime').orderBy('id').execute();
+}

@@ -18,6 +18,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { ClassCourses } from './train-class.courses';
 import * as repo from './train-class.repository';
+import { ClassRequirements } from './train-class.requirements';
 import { ClassSeats } from './train-class.seats';
 import { baseOf, standingOf, stateLabel, type TrainClass } from './train-class.view';
 
@@ -37,10 +38,43 @@ export class TrainClassService {
   readonly seats: ClassSeats;
   /** /api/bjvrkc, progress and completion. */
   readonly courses: ClassCourses;
+  /** Completion requirements; modules measuring sessions, exam or evaluations register here in their `start`. */
+  readonly requirements = new ClassRequirements();
 
   constructor(private readonly ctx: ModuleContext<TrainClassDeps>) {
     this.seats = new ClassSeats(ctx, this);
     this.courses = new ClassCourses(ctx, this);
+    this.requirements.register('courses', (c, userId) => this.courses.requiredStanding(c, userId));
+  }
+
+  /**
+   * Completes the class for the learner when every requirement it asks is met: the certificate and
+   * points once (train-class.courses.ts). Modules call it after committing what moved a requirement;
+   * true for the one call that completed it.
+   */
+  settle(classId: string, userId: string): Promise<boolean> {
+    return this.courses.settle(classId, userId);
+  }
+
+  /**
+   * The class, when the learner is enrolled (seat state 1) in it and it is live and enabled;
+   * 10010003 otherwise (other modules' learner calls about a class).
+   */
+  async requireEnrolled(user: ClassLearner, classId: string): Promise<TrainClass> {
+    const c = await repo.findClass(this.db, classId);
+    const seat = c && c.state === 0 ? await repo.findSeat(this.db, classId, user.userId) : undefined;
+    if (!c || seat?.state !== 1) throw notFound(CLASS_NOT_FOUND);
+    return c;
+  }
+
+  /** Enrolled learners of a class in sign-up order (attendance lists, statistics). */
+  enrolledOf(classId: string): Promise<{ userId: string; userName: string; realName: string; deptCode: string; finished: number }[]> {
+    return repo.enrolledOf(this.db, classId);
+  }
+
+  /** The class (live, any state), or undefined: titles and flags for other modules. */
+  find(classId: string): Promise<TrainClass | undefined> {
+    return repo.findClass(this.db, classId);
   }
 
   private get db() {
@@ -102,6 +136,8 @@ export class TrainClassService {
         organiser: req.organiser,
         finishCourses: b(req.finishCourses),
         finishExam: b(req.finishExam),
+        finishSessions: b(req.finishSessions),
+        finishEval: b(req.finishEval),
         certId: req.certId,
         finishPoints: req.finishPoints,
         updateTime: at,

@@ -24,6 +24,8 @@ export interface ElClassTable {
   organiser: string;
   finishCourses: Flag;
   finishExam: Flag;
+  finishSessions: Flag;
+  finishEval: Flag;
   certId: string | null;
   finishPoints: number;
   /** 0 open, 1 disabled. */

@@ -30,6 +30,8 @@ export function baseOf(c: TrainClass, courseCount: number) {
     organiser: c.organiser,
     finishCourses: c.finishCourses === 1,
     finishExam: c.finishExam === 1,
+    finishSessions: c.finishSessions === 1,
+    finishEval: c.finishEval === 1,
     certId: c.certId,
     finishPoints: c.finishPoints,
     courseCount,

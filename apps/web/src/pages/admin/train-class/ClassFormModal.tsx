@@ -39,13 +39,15 @@ interface Values {
   organiser: string;
   finishCourses: boolean;
   finishExam: boolean;
+  finishSessions: boolean;
+  finishEval: boolean;
   certId?: string | null;
   finishPoints: number | null;
 }
 
 const EMPTY: Values = {
   title: '', classType: 1, cover: [], content: '', range: null, signRange: null, capacity: 0, needAudit: false, openType: 1, deptCodes: [], userIds: [], organiser: '',
-  finishCourses: true, finishExam: false, certId: null, finishPoints: 0,
+  finishCourses: true, finishExam: false, finishSessions: false, finishEval: false, certId: null, finishPoints: 0,
 };
 const CLASS_TYPES = [1, 2, 3, 4].map((v) => ({ value: v, label: CLASS_TYPE_LABEL[v] }));
 const day = (s: string | null) => (s ? dayjs(s, TIME_FORMAT) : null);
@@ -64,7 +66,7 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
       form.setFieldsValue({
         title: d.title, classType: d.classType as Values['classType'], cover: d.cover ? [d.cover] : [], content: d.content, range: [day(d.startTime), day(d.endTime)], signRange: d.signStart || d.signEnd ? [day(d.signStart), day(d.signEnd)] : null,
         capacity: d.capacity, needAudit: d.needAudit, openType: d.openType as Values['openType'], deptCodes: d.deptCodes, userIds: d.userList.map((u) => u.id), organiser: d.organiser,
-        finishCourses: d.finishCourses, finishExam: d.finishExam, certId: d.certId, finishPoints: d.finishPoints,
+        finishCourses: d.finishCourses, finishExam: d.finishExam, finishSessions: d.finishSessions, finishEval: d.finishEval, certId: d.certId, finishPoints: d.finishPoints,
       });
     }
   }, [open, record, detail.data, form]);
@@ -92,6 +94,8 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
         organiser: v.organiser?.trim() ?? '',
         finishCourses: v.finishCourses,
         finishExam: v.finishExam,
+        finishSessions: v.finishSessions,
+        finishEval: v.finishEval,
         certId: v.certId ?? null,
         finishPoints: v.finishPoints ?? 0,
       });
@@ -155,6 +159,16 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
             <Col xs={12} md={6}>
               <Form.Item name="finishExam" label="结业要求：通过考试" valuePropName="checked">
                 <Switch data-testid="class-finish-exam" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="finishSessions" label="结业要求：参加面授" valuePropName="checked">
+                <Switch data-testid="class-finish-sessions" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="finishEval" label="结业要求：完成评估" valuePropName="checked">
+                <Switch data-testid="class-finish-eval" />
               </Form.Item>
             </Col>
           </Row>

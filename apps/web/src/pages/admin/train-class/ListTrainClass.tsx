@@ -2,8 +2,9 @@
  * /admin/trainClass/list — 培训管理 → 培训班 (issue 13 "Classes"): title search, paged table (title,
  * type, dates, seats / capacity, audit, open type, courses, state), add / edit (ClassFormModal),
  * enable / disable ('状态修改成功!'), delete and batch delete with confirmation, 学员
- * (ClassStudentsDialog: sign-ups, audit with a message, assign) and 课程 (ClassCoursesDialog:
- * /api/bjvrkc). Buttons per permission code.
+ * (ClassStudentsDialog: sign-ups, audit with a message, assign), 课程 (ClassCoursesDialog:
+ * /api/bjvrkc) and 管理 (ClassManageDrawer: the tabs other modules add in adminSections.tsx).
+ * Buttons per permission code.
  */
 import { useState } from 'react';
 import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
@@ -19,6 +20,7 @@ import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../components/p
 import { ClassFormModal } from './ClassFormModal';
 import { ClassStudentsDialog } from './ClassStudentsDialog';
 import { ClassCoursesDialog } from './ClassCoursesDialog';
+import { ClassManageDrawer } from './ClassManageDrawer';
 
 export default function ListTrainClass() {
   const { message } = App.useApp();
@@ -32,6 +34,7 @@ export default function ListTrainClass() {
   const [editing, setEditing] = useState<{ record: ClassRecord | null } | null>(null);
   const [students, setStudents] = useState<ClassRecord | null>(null);
   const [courses, setCourses] = useState<ClassRecord | null>(null);
+  const [managing, setManaging] = useState<ClassRecord | null>(null);
   const remove = useDeleteAction((ids) => call(trainClassApi.delete, { ids }), refresh);
 
   const changeState = async (ids: string[], state: number) => {
@@ -60,7 +63,7 @@ export default function ListTrainClass() {
     {
       title: '操作',
       key: 'op',
-      width: 300,
+      width: 340,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
@@ -72,6 +75,9 @@ export default function ListTrainClass() {
           </RowAction>
           <RowAction code={TrainClassPerm.COURSE} onClick={() => setCourses(r)} data-testid={`class-courses-${r.id}`}>
             课程
+          </RowAction>
+          <RowAction code={TrainClassPerm.UPDATE} onClick={() => setManaging(r)} data-testid={`class-manage-${r.id}`}>
+            管理
           </RowAction>
           <RowAction code={TrainClassPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`class-state-${r.id}`}>
             {r.state === 0 ? '停用' : '启用'}
@@ -103,6 +109,7 @@ export default function ListTrainClass() {
       <ClassFormModal open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} onSaved={refresh} />
       <ClassStudentsDialog cls={students} onClose={() => setStudents(null)} onChanged={refresh} />
       <ClassCoursesDialog cls={courses} onClose={() => setCourses(null)} onSaved={refresh} />
+      <ClassManageDrawer cls={managing} onClose={() => setManaging(null)} onChanged={refresh} />
     </Card>
   );
 }

@@ -3,16 +3,19 @@
  * class also sends the learner here): cover, title, type, dates, sign-up window, seats, organiser,
  * the learner's state (and the audit message), 立即报名 / 退出培训 with confirmations
  * (/api/trainClass/apply, /withdraw; the reason a sign-up is not possible shown instead), the
- * introduction, and the class's courses with the learner's progress (required finished / total)
- * and 开始学习 links to /web/course/view/{courseId} once enrolled.
+ * introduction, the learner's progress (required courses finished / total) and the class's
+ * completion requirements (结业要求, each done / total), then tabs: 培训课程 (开始学习 links to
+ * /web/course/view/{courseId} once enrolled) and the sections other modules add in sections.tsx.
  */
+import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Empty, Progress, Row, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Progress, Row, Space, Spin, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { ClassUserState, trainClassApi, type ClassLearnDetail } from '@kaopei/contracts/train-class';
 import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { classStateTag } from './ClassGrid';
+import { CLASS_SECTIONS } from './sections';
 
 type CourseRow = ClassLearnDetail['courses'][number];
 
@@ -121,6 +124,18 @@ export default function WebClassApplyInfo() {
         <Card title="学习进度" style={{ marginTop: 16 }}>
           <Progress percent={c.progress} data-testid="class-progress" />
           <span className="muted">{`必修课程已完成 ${c.requiredDone} / ${c.requiredTotal}`}</span>
+          {c.requirements.length ? (
+            <Descriptions size="small" column={{ xs: 1, md: 2 }} title="结业要求" style={{ marginTop: 12 }} data-testid="class-requirements">
+              {c.requirements.map((r) => (
+                <Descriptions.Item key={r.key} label={r.title}>
+                  <span data-testid={`class-requirement-${r.key}`}>
+                    {r.met ? <Tag color="green">已达成</Tag> : <Tag>未达成</Tag>}
+                    {`${r.done} / ${r.total}`}
+                  </span>
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          ) : null}
         </Card>
       ) : null}
       {c.content ? (
@@ -128,8 +143,25 @@ export default function WebClassApplyInfo() {
           <RichText html={c.content} />
         </Card>
       ) : null}
-      <Card title="培训课程" style={{ marginTop: 16 }}>
-        <Table<CourseRow> rowKey="courseId" size="small" pagination={false} columns={columns} dataSource={c.courses} data-testid="class-courses" />
+      <Card style={{ marginTop: 16 }}>
+        <Tabs
+          items={[
+            {
+              key: 'courses',
+              label: <span data-testid="class-tab-courses">培训课程</span>,
+              children: <Table<CourseRow> rowKey="courseId" size="small" pagination={false} columns={columns} dataSource={c.courses} data-testid="class-courses" />,
+            },
+            ...CLASS_SECTIONS.filter((s) => enrolled || s.public).map((s) => ({
+              key: s.key,
+              label: <span data-testid={`class-tab-${s.key}`}>{s.title}</span>,
+              children: (
+                <Suspense fallback={<Spin />}>
+                  <s.Component detail={c} onChanged={() => void detail.refetch()} />
+                </Suspense>
+              ),
+            })),
+          ]}
+        />
       </Card>
     </div>
   );
