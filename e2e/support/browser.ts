@@ -5,13 +5,16 @@
  * --user-data-dir; passing one in `args` is refused by Playwright) and removes it on close.
  *
  * `useBrowser()` wires the Vitest hooks: launch in beforeAll, one 1440×900 context per test, a
- * screenshot of every open page into e2e/.artifacts/ when a test fails, close in afterAll.
+ * screenshot of every open page into e2e/.artifacts/ when a test fails, close in afterAll. A failure
+ * also prints what a screenshot cannot carry off a CI machine: each page's URL, visible text, console
+ * errors and failed or refused requests, and the tail of the running servers' output.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ARTIFACTS_DIR, ON_CI } from './paths';
+import { serverOutputs } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -39,11 +42,49 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/** The last console errors and failed / refused requests of each page (printed when a test fails). */
+const pageEvents = new WeakMap<Page, string[]>();
+
+function recordEvents(page: Page): void {
+  const events: string[] = [];
+  pageEvents.set(page, events);
+  const push = (line: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (events.length > 40) events.shift();
+  };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') push(`console.${m.type()}: ${m.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (err) => push(`pageerror: ${err.message.slice(0, 300)}`));
+  page.on('requestfailed', (r) => push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+}
+
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
+  context.on('page', recordEvents);
   return context;
+}
+
+/** Prints, for a failed test, each open page's URL, visible text and recorded events, and the servers' output tails. */
+async function reportFailure(contexts: BrowserContext[]): Promise<void> {
+  const parts: string[] = [];
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      if (page.isClosed()) continue;
+      const text = await page
+        .evaluate(() => document.body.innerText)
+        .then((t) => t.replace(/\s+/g, ' ').slice(0, 1500))
+        .catch((err: unknown) => `(no text: ${err instanceof Error ? err.message : String(err)})`);
+      parts.push(`page ${page.url()}\n  text: ${text}\n  events:\n    ${(pageEvents.get(page) ?? []).join('\n    ') || '(none)'}`);
+    }
+  }
+  for (const [url, output] of serverOutputs()) parts.push(`server ${url} (last lines):\n    ${output().split('\n').slice(-30).join('\n    ')}`);
+  if (parts.length) console.warn(`[e2e] at the failure:\n${parts.join('\n')}`);
 }
 
 function safeName(name: string): string {
@@ -91,6 +132,7 @@ export function useBrowser(extraArgs: () => readonly string[] = () => []): Brows
     if (task.result?.state === 'fail') {
       const files = await screenshotAll(open, task.name);
       if (files.length) console.warn(`[e2e] failure screenshots:\n  ${files.join('\n  ')}`);
+      await reportFailure(open);
     }
     await Promise.all(open.map((c) => c.close().catch(() => undefined)));
     open = [];

@@ -44,6 +44,14 @@ function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/** Output readers of the servers this test process runs now, by base URL (printed when a test fails). */
+const running = new Map<string, () => string>();
+
+/** The running servers' output readers (e2e/support/browser.ts prints their tails on a failure). */
+export function serverOutputs(): [string, () => string][] {
+  return [...running];
+}
+
 /** Starts the server and resolves once GET /api/health answers 200 (throws after `timeoutMs`). */
 export async function startServer(opts: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
@@ -110,7 +118,9 @@ export async function startServer(opts: { timeoutMs?: number; env?: Record<strin
     await sleep(200);
   }
 
+  running.set(baseUrl, output);
   const stop = async () => {
+    running.delete(baseUrl);
     if (!exited(child)) {
       const gone = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
