@@ -13,10 +13,10 @@ describe('web extension points (views.ts openPages / ucTabs)', () => {
 
   it('orders tabs by order and reports a key declared twice, keeping the first folder', () => {
     const errors: string[] = [];
-    const { ucTabs: tabs, openPages } = collectExtensions(
+    const { ucTabs: tabs, openPages, mobilePages } = collectExtensions(
       {
-        '../pages/b/views.ts': { ucTabs: [{ key: 'late', label: 'L', order: 50, load }, { key: 'dup', label: 'B', order: 5, load }] },
-        '../pages/a/views.ts': { ucTabs: [{ key: 'dup', label: 'A', order: 30, load }], openPages: [{ path: '/x/:id', title: 'X', load }] },
+        '../pages/b/views.ts': { ucTabs: [{ key: 'late', label: 'L', order: 50, load }, { key: 'dup', label: 'B', order: 5, load }], mobilePages: [{ path: '/m/info/x', title: 'MB', load }] },
+        '../pages/a/views.ts': { ucTabs: [{ key: 'dup', label: 'A', order: 30, load }], openPages: [{ path: '/x/:id', title: 'X', load }], mobilePages: [{ path: '/m/info/x', title: 'MA', load }, { path: '/m/info/a', title: 'A', load }] },
       },
       (m) => errors.push(m),
     );
@@ -24,9 +24,13 @@ describe('web extension points (views.ts openPages / ucTabs)', () => {
       ['dup', 'A'],
       ['late', 'L'],
     ]);
-    expect(errors).toHaveLength(1);
+    expect(errors).toHaveLength(2);
     expect(errors[0]).toContain('../pages/a/views.ts');
     expect(openPages.map((p) => p.prefix)).toEqual(['/x']);
+    expect(mobilePages.map((p) => [p.path, p.title])).toEqual([
+      ['/m/info/a', 'A'],
+      ['/m/info/x', 'MA'],
+    ]);
   });
 
   it('registers the real folders: the personal centre tabs in order and the certificate page open to everybody', () => {

@@ -8,6 +8,9 @@
  *   path's fixed part (before the first `:param`) and everything below it as open.
  * - `ucTabs: UcTabDef[]` — tabs of the learner's personal centre /web/uc after 个人资料 and 修改密码,
  *   in `order`; `?to=<key>` opens one.
+ * - `mobilePages: MobilePageDef[]` — pages of the phone site under /m (SPEC §2 mobile routes, e.g.
+ *   /m/info/bjInfo), signed in like any page (the guard sends visitors to /login?redirect=), outside
+ *   the web and admin layouts, in a phone-width column (`.m-page`).
  * A key or path declared twice is reported with console.error and the first folder (path order) wins.
  */
 import type { ComponentType } from 'react';
@@ -32,7 +35,11 @@ export interface UcTabDef {
   load: Loader;
 }
 
+/** A page of the phone site (see the module doc); `path` starts with `/m/`. */
+export type MobilePageDef = OpenPageDef;
+
 export type OpenPage = OpenPageDef & { view: LazyView; prefix: string };
+export type MobilePage = MobilePageDef & { view: LazyView };
 export type UcTab = UcTabDef & { view: LazyView };
 
 /** The fixed part of a route pattern, before its first `:param` or `*` (`/cert/verify/:certNo` → `/cert/verify`). */
@@ -49,15 +56,21 @@ export function fixedPrefix(path: string): string {
 export function collectExtensions(
   modules: Record<string, PageFolder>,
   onDuplicate: (message: string) => void = (message) => console.error(message),
-): { openPages: OpenPage[]; ucTabs: UcTab[] } {
+): { openPages: OpenPage[]; ucTabs: UcTab[]; mobilePages: MobilePage[] } {
   const pages = new Map<string, { def: OpenPageDef; file: string }>();
   const tabs = new Map<string, { def: UcTabDef; file: string }>();
+  const mobile = new Map<string, { def: MobilePageDef; file: string }>();
   for (const file of Object.keys(modules).sort()) {
     const folder = modules[file] ?? {};
     for (const def of folder.openPages ?? []) {
       const first = pages.get(def.path);
       if (first) onDuplicate(`[router] 公开页面 "${def.path}" 重复注册：${first.file} 与 ${file}；使用 ${first.file}。`);
       else pages.set(def.path, { def, file });
+    }
+    for (const def of folder.mobilePages ?? []) {
+      const first = mobile.get(def.path);
+      if (first) onDuplicate(`[router] 移动端页面 "${def.path}" 重复注册：${first.file} 与 ${file}；使用 ${first.file}。`);
+      else mobile.set(def.path, { def, file });
     }
     for (const def of folder.ucTabs ?? []) {
       const first = tabs.get(def.key);
@@ -68,6 +81,7 @@ export function collectExtensions(
   return {
     openPages: [...pages.values()].map(({ def }) => ({ ...def, view: lazyView(def.load), prefix: fixedPrefix(def.path) })).sort((a, b) => a.path.localeCompare(b.path)),
     ucTabs: [...tabs.values()].map(({ def }) => ({ ...def, view: lazyView(def.load) })).sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
+    mobilePages: [...mobile.values()].map(({ def }) => ({ ...def, view: lazyView(def.load) })).sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
 
@@ -77,6 +91,8 @@ const collected = collectExtensions(VIEW_MODULES);
 export const openPages: readonly OpenPage[] = Object.freeze(collected.openPages);
 /** Every /web/uc tab the folders declare, in order. */
 export const ucTabs: readonly UcTab[] = Object.freeze(collected.ucTabs);
+/** Every /m page the folders declare. */
+export const mobilePages: readonly MobilePage[] = Object.freeze(collected.mobilePages);
 
 /** The open page whose prefix `pathname` is under (see the module doc), if any. */
 export function openPageOf(pathname: string): OpenPage | undefined {

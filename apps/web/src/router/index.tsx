@@ -20,7 +20,7 @@ import { NavigationGuard } from './guard';
 import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
 import { Keyed } from './keyed';
-import { openPageOf, openPages } from './extensions';
+import { mobilePages, openPageOf, openPages } from './extensions';
 import { inAdminLayout, PROFILE_PATH, PROFILE_TITLE, PROFILE_VIEW } from './shared-routes';
 import { PageLoading } from '../components/PageLoading';
 
@@ -45,6 +45,7 @@ export const STATIC_TITLES = [
   { path: '/404', title: '页面不存在' },
   { path: '/web/home', title: '首页' },
   ...openPages.map((p) => ({ path: p.path, title: p.title })),
+  ...mobilePages.map((p) => ({ path: p.path, title: p.title })),
 ];
 
 function pageRoutes(list: FlatRoute[]) {
@@ -67,6 +68,8 @@ export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false):
   if (pathname === '/forgot') return [LoginLayout, Forgot];
   const open = openPageOf(pathname);
   if (open) return [open.view];
+  const mobile = mobilePages.find((p) => matchPath({ path: p.path, end: true }, pathname));
+  if (mobile) return [mobile.view];
   if (pathname === PROFILE_PATH) {
     const profile = viewRegistry[PROFILE_VIEW];
     return [isAdmin ? AdminLayout : WebLayout, ...(profile ? [profile] : [])];
@@ -109,6 +112,17 @@ export function AppRoutes() {
       </Route>
       {openPages.map((p) => (
         <Route key={p.path} path={p.path} element={<p.view />} />
+      ))}
+      {mobilePages.map((p) => (
+        <Route
+          key={p.path}
+          path={p.path}
+          element={
+            <div className="m-page">
+              <p.view />
+            </div>
+          }
+        />
       ))}
       <Route path="/401" element={<Unauthorized />} />
       <Route path="/404" element={<NotFound />} />

@@ -73,6 +73,7 @@ export interface PageFolder {
   views?: ViewLoaders;
   openPages?: readonly import('./extensions').OpenPageDef[];
   ucTabs?: readonly import('./extensions').UcTabDef[];
+  mobilePages?: readonly import('./extensions').MobilePageDef[];
 }
 
 /** Every page folder's views.ts (eager: the files are tiny, the views themselves stay lazy). */
