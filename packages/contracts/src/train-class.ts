@@ -252,6 +252,7 @@ export const TrainClassPerm = {
   AUDIT: 'train:class:audit',
   ASSIGN: 'train:class:assign',
   COURSE: 'train:class:course',
+  STAT: 'train:class:stat',
 } as const;
 
 /** Calls of training classes. */

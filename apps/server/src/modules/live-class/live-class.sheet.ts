@@ -1,14 +1,13 @@
-/** The attendance spreadsheet of a live session (xlsx, exceljs). */
-import ExcelJS from 'exceljs';
+/** The attendance spreadsheet of a live session (xlsx through lib/xlsx-write). */
 import type { LiveAttendRecord } from '@kaopei/contracts/live-class';
+import { writeWorkbook } from '../../lib/xlsx-write';
 
 /** Builds the xlsx: sheet 直播考勤, a title row, then 序号, 账号, 姓名, 观看时长(秒), 首次心跳, 最后心跳. */
-export async function attendWorkbook(title: string, rows: readonly LiveAttendRecord[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('直播考勤');
-  ws.columns = [{ width: 8 }, { width: 20 }, { width: 16 }, { width: 14 }, { width: 22 }, { width: 22 }];
-  ws.addRow(['直播', title]);
-  ws.addRow(['序号', '账号', '姓名', '观看时长(秒)', '首次心跳', '最后心跳']);
-  rows.forEach((r, i) => ws.addRow([i + 1, r.userName, r.realName, r.attendSec, r.firstTime, r.lastTime]));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function attendWorkbook(title: string, rows: readonly LiveAttendRecord[]): Promise<Buffer> {
+  return writeWorkbook({
+    name: '直播考勤',
+    above: [['直播', title]],
+    columns: [{ header: '序号', width: 8 }, { header: '账号', width: 20 }, { header: '姓名' }, { header: '观看时长(秒)', width: 14 }, { header: '首次心跳', width: 22 }, { header: '最后心跳', width: 22 }],
+    rows: rows.map((r, i) => [i + 1, r.userName, r.realName, r.attendSec, r.firstTime, r.lastTime]),
+  });
 }

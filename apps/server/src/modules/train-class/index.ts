@@ -7,6 +7,7 @@
  */
 import { MenuType } from '@kaopei/contracts';
 import { TrainClassPerm, classCourseApi, trainClassApi } from '@kaopei/contracts/train-class';
+import { classStatApi } from '@kaopei/contracts/train-class-stat';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -72,6 +73,9 @@ export default defineModule({
     r.json(classCourseApi.saveOrUpdate, ({ body, user }) => classes.courses.save(user, body.classId, body.courseList));
     r.json(classCourseApi.detail, ({ body, user }) => classes.courses.detail(user, body.classId));
     r.json(classCourseApi.getPageList, ({ body, user }) => classes.courses.page(user, body));
+    r.json(classStatApi.summary, ({ body, user }) => classes.stats.summary(user, body.classId));
+    r.json(classStatApi.users, ({ body, user }) => classes.stats.users(user, body));
+    r.download(classStatApi.export, async ({ body, user }) => ({ body: await classes.stats.export(user, body.classId) }));
   },
   start: async (classes) => classes.courses.registerGrant(),
   on: {
@@ -88,7 +92,7 @@ export default defineModule({
           type: MenuType.MENU, title: '培训班', path: '/admin/trainClass/list', name: 'ListTrainClass', component: 'ListTrainClass', icon: 'TeamOutlined', sort: 1,
           children: [
             fn('培训班列表', TrainClassPerm.LIST, 0), fn('添加培训班', TrainClassPerm.ADD, 1), fn('修改培训班', TrainClassPerm.UPDATE, 2), fn('删除培训班', TrainClassPerm.DELETE, 3), fn('启用停用', TrainClassPerm.STATE, 4),
-            fn('学员名单', TrainClassPerm.STUDENTS, 5), fn('报名审核', TrainClassPerm.AUDIT, 6), fn('指派学员', TrainClassPerm.ASSIGN, 7), fn('培训班课程', TrainClassPerm.COURSE, 8),
+            fn('学员名单', TrainClassPerm.STUDENTS, 5), fn('报名审核', TrainClassPerm.AUDIT, 6), fn('指派学员', TrainClassPerm.ASSIGN, 7), fn('培训班课程', TrainClassPerm.COURSE, 8), fn('培训统计', TrainClassPerm.STAT, 9),
           ],
         },
       ],

@@ -190,3 +190,23 @@ export async function unfinishedClassesWithCourse(db: Executor, userId: string, 
 export function enrolledOf(db: Executor, classId: string) {
   return db.selectFrom('el_class_user').select(['userId', 'userName', 'realName', 'deptCode', 'finished']).where('classId', '=', classId).where('state', '=', 1).orderBy('createTime').orderBy('id').execute();
 }
+
+/** Seat rows of a class counted by state, and the finished enrolled ones. */
+export async function seatCounts(db: Executor, classId: string): Promise<{ byState: Map<number, number>; finished: number }> {
+  const rows = await db
+    .selectFrom('el_class_user')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('finished').as('f')])
+    .where('classId', '=', classId)
+    .groupBy('state')
+    .execute();
+  const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
+  return { byState, finished: Number(rows.find((r) => r.state === 1)?.f ?? 0) };
+}
+
+/** Enrolled learners of a class, paged: filters finished and learner (account or real name contains). */
+export function pageEnrolled(db: Executor, page: { current: number; size: number }, f: { classId: string; finished?: boolean; userName?: string }) {
+  let q = db.selectFrom('el_class_user').selectAll().where('classId', '=', f.classId).where('state', '=', 1);
+  if (f.finished !== undefined) q = q.where('finished', '=', f.finished ? 1 : 0);
+  if (f.userName) q = q.where((eb) => eb.or([likeContains('el_class_user.userName', f.userName as string), likeContains('el_class_user.realName', f.userName as string)]));
+  return paginate(q.orderBy('createTime').orderBy('id'), page);
+}

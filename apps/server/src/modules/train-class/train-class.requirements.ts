@@ -55,6 +55,24 @@ export class ClassRequirements {
     );
   }
 
+  /** The registered requirements in the fixed order, with whether the class asks each. */
+  keysOf(c: TrainClass): { key: ClassRequirementKey; title: string; asked: boolean }[] {
+    return ORDER.filter((key) => this.measures.has(key)).map((key) => ({ key, title: CLASS_REQUIREMENT_TITLE[key], asked: FLAG[key](c) }));
+  }
+
+  /**
+   * Every registered requirement (asked by the class or not) with the learner's standing, in the fixed
+   * order: the class statistics show them all.
+   */
+  async measureAll(c: TrainClass, userId: string): Promise<{ key: ClassRequirementKey; title: string; done: number; total: number; asked: boolean }[]> {
+    return Promise.all(
+      this.keysOf(c).map(async (k) => {
+        const s = await (this.measures.get(k.key) as RequirementMeasure)(c, userId);
+        return { ...k, done: s.done, total: s.total };
+      }),
+    );
+  }
+
   /** Whether the listed requirements complete the class: at least one, all met. */
   static complete(list: readonly ClassRequirement[]): boolean {
     return list.length > 0 && list.every((r) => r.met);

@@ -20,6 +20,7 @@ import { ClassCourses } from './train-class.courses';
 import * as repo from './train-class.repository';
 import { ClassRequirements } from './train-class.requirements';
 import { ClassSeats } from './train-class.seats';
+import { ClassStats } from './train-class.stats';
 import { baseOf, standingOf, stateLabel, type TrainClass } from './train-class.view';
 
 export type TrainClassDeps = 'course' | 'courseStudy' | 'cert' | 'points' | 'notify' | 'sysUser' | 'sysDepart' | 'sysRole';
@@ -38,12 +39,15 @@ export class TrainClassService {
   readonly seats: ClassSeats;
   /** /api/bjvrkc, progress and completion. */
   readonly courses: ClassCourses;
+  /** Statistics and export. */
+  readonly stats: ClassStats;
   /** Completion requirements; modules measuring sessions, exam or evaluations register here in their `start`. */
   readonly requirements = new ClassRequirements();
 
   constructor(private readonly ctx: ModuleContext<TrainClassDeps>) {
     this.seats = new ClassSeats(ctx, this);
     this.courses = new ClassCourses(ctx, this);
+    this.stats = new ClassStats(ctx, this);
     this.requirements.register('courses', (c, userId) => this.courses.requiredStanding(c, userId));
   }
 

@@ -5,7 +5,7 @@
  * is shown when the admin holds one of `perms` (none: always).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ClassRecord } from '@kaopei/contracts/train-class';
+import { TrainClassPerm, type ClassRecord } from '@kaopei/contracts/train-class';
 
 export interface ClassAdminSectionProps {
   cls: ClassRecord;
@@ -23,8 +23,6 @@ export interface ClassAdminSection {
 
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
+  { key: 'stat', title: '培训统计', perms: [TrainClassPerm.STAT], Component: lazy(() => import('./ClassStatSection')) },
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
 ];
-
-// `lazy` is imported for the entries above.
-void lazy;
