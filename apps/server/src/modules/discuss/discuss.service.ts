@@ -114,7 +114,7 @@ export class DiscussService {
     await this.db.transaction().execute((trx) => repo.deleteThreads(trx, own));
   }
 
-  /** POST /api/discuss/thread/pin: moderators of the thread's class only (others 20210001). */
+  /** POST /api/discuss/thread/pin: moderators of the thread's class only (a code holder outside its scope: 10010003). */
   async pin(user: AuthUser, id: string, pinned: boolean): Promise<void> {
     const { thread, moderator } = await this.threadFor(user, id);
     if (!moderator) throw notFound(THREAD_NOT_FOUND);
