@@ -6,6 +6,8 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { TrainClassPerm, type ClassRecord } from '@kaopei/contracts/train-class';
+import { ClassTaskPerm } from '@kaopei/contracts/class-task';
+import { DiscussPerm } from '@kaopei/contracts/discuss';
 
 export interface ClassAdminSectionProps {
   cls: ClassRecord;
@@ -25,4 +27,6 @@ export interface ClassAdminSection {
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   { key: 'stat', title: '培训统计', perms: [TrainClassPerm.STAT], Component: lazy(() => import('./ClassStatSection')) },
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
+  { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
 ];

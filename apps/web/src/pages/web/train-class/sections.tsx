@@ -26,6 +26,8 @@ export interface ClassSection {
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'discuss', title: '讨论区', Component: lazy(() => import('../discuss/ClassDiscussSection')) },
+  { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
 ];
 
 // `lazy` is imported for the entries above.
