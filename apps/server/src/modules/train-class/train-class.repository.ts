@@ -190,3 +190,21 @@ export async function unfinishedClassesWithCourse(db: Executor, userId: string, 
 export function enrolledOf(db: Executor, classId: string) {
   return db.selectFrom('el_class_user').select(['userId', 'userName', 'realName', 'deptCode', 'finished']).where('classId', '=', classId).where('state', '=', 1).orderBy('createTime').orderBy('id').execute();
 }
+
+/**
+ * The learner's enrolments (seat state 1) in live, enabled classes, optionally only among
+ * `classIds` (an empty list answers none): other modules' class-member checks in bulk.
+ */
+export async function enrolledIn(db: Executor, userId: string, classIds?: readonly string[]): Promise<{ classId: string; finished: number }[]> {
+  if (classIds?.length === 0) return [];
+  let q = db
+    .selectFrom('el_class_user as u')
+    .innerJoin('el_class as c', 'c.id', 'u.classId')
+    .select(['u.classId', 'u.finished'])
+    .where('u.userId', '=', userId)
+    .where('u.state', '=', 1)
+    .where('c.deleted', '=', 0)
+    .where('c.state', '=', 0);
+  if (classIds) q = q.where('u.classId', 'in', classIds);
+  return q.execute();
+}
