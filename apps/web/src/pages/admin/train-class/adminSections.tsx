@@ -24,6 +24,7 @@ export interface ClassAdminSection {
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
 ];
 
 // `lazy` is imported for the entries above.

@@ -26,6 +26,8 @@ export interface ClassSection {
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
+  { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
 ];
 
 // `lazy` is imported for the entries above.
