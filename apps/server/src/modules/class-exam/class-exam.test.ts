@@ -24,7 +24,6 @@ import { createExam, createQu, createRepo, examBody, must, shanghaiTime, uniq } 
 let t: TestApp;
 let admin: string;
 let repoId: string;
-let quId: string;
 /** A department no test learner belongs to (learners register into A01). */
 let elsewhere: string;
 const DAY = 86_400_000;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   t = await testApp();
   admin = await t.login();
   repoId = await createRepo(t, admin);
-  quId = await createQu(t, admin, repoId, 1);
+  await createQu(t, admin, repoId, 1);
   elsewhere = must(await t.call<{ deptCode: string }>(departApi.save, { deptName: uniq('分公司'), sfyxjbm: 1 }, admin)).deptCode;
 });
 afterAll(async () => {
