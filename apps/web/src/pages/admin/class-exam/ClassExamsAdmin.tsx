@@ -45,7 +45,7 @@ export default function ClassExamsAdmin({ cls, onChanged }: ClassAdminSectionPro
 
   return (
     <Spin spinning={detail.isFetching}>
-      {!cls.finishExam ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="本班结业要求未开启“通过培训考试”，考试成绩不影响结业。" /> : null}
+      {!cls.finishExam ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="本班结业要求未开启“通过培训考试”，考试成绩不影响结业。" /> : null}
       <Space style={{ marginBottom: 12 }} wrap>
         <TitleSelect
           queryKey="class-exam-select"
