@@ -38,6 +38,7 @@ import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
 import { quCountOf, toOnline, toRecord } from './exam.view';
+import { ExamAccessGrants, type ExamAccessGrant } from './exam.access';
 import { ExamCache } from './exam.cache';
 
 export type Exam = ElExamTable;
@@ -66,6 +67,7 @@ const plain = (html: string, max = 200) => html.replace(/<[^>]*>/g, '').replace(
 export class ExamService {
   /** Exam rows, paper parts and open-to lists of the hot path (exam.cache.ts); every write below drops its exams. */
   private readonly cache: ExamCache;
+  private readonly grants = new ExamAccessGrants(); // registered by other modules (exam.access.ts)
 
   constructor(private readonly ctx: ModuleContext<Deps>) {
     this.cache = new ExamCache(ctx.bus);
@@ -285,12 +287,17 @@ export class ExamService {
     return { id: exam.id, title: exam.title, examType: exam.examType, examType_dictText: EXAM_TYPE_LABEL[exam.examType] ?? '' };
   }
 
+  /** At start of a module that lets learners sit exams not open to them (classExam: enrolled learners sit the class's exams). */
+  registerAccessGrant(grant: ExamAccessGrant): void {
+    this.grants.register(grant);
+  }
+
   /** The certificate a live exam grants to those who pass it (cert module, event paper.marked), or null. */
   async certOf(examId: string): Promise<string | null> {
     return (await repo.findExam(this.db, examId))?.certId ?? null;
   }
 
-  /** A live exam or 10010003. */
+  /** A live exam or 10010003 (exams carry no department: no data scope narrows them; class exams link any live exam). */
   async require(db: Executor, id: string): Promise<Exam> {
     const exam = await repo.findExam(db, id);
     if (!exam) throw notFound('考试不存在或已被删除！');
@@ -480,12 +487,13 @@ export class ExamService {
     return (await this.ctx.services.sysUser.accountOf(userId))?.deptCode ?? '';
   }
 
-  /** Whether the exam's open type lets the learner in (1, 9 everybody; 2 departments with sub-departments; 3 named people). */
-  isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
-    return isOpenByRefs(
+  /** Whether the learner may sit the exam: its open type (1, 9 everybody; 2 departments with sub-departments; 3 named people) or else a registered grant (exam.access.ts). */
+  async isOpenTo(db: Executor, exam: Exam, learner: Learner): Promise<boolean> {
+    const open = await isOpenByRefs(
       exam.openType,
       { dept: () => this.cache.refIds(db, exam.id, 'dept'), user: () => this.cache.refIds(db, exam.id, 'user') },
       { userId: learner.userId, deptCode: async () => learner.deptCode ?? (await this.deptOf(learner.userId)) },
     );
+    return open || this.grants.granted(learner.userId, exam.id);
   }
 }

@@ -3,8 +3,8 @@
  * player page /player/live.html, §3 "Live configuration", §7 /api/onlineClass). Sessions with a
  * schedule and a stream, signed aliyun push/pull URLs from the prop configuration of type "live"
  * (module sysConfig; its page 系统管理 → 直播配置 is declared here), replays as course files (module
- * courseFile) and attendance counted by the server from heartbeats. The class reference (classId)
- * is a plain id: module trainClass lands separately.
+ * courseFile) and attendance counted by the server from heartbeats. A session with a classId is
+ * listed for and playable by the class's enrolled learners only (module trainClass).
  */
 import { MenuType } from '@kaopei/contracts';
 import { LivePerm, liveApi } from '@kaopei/contracts/live-class';
@@ -21,7 +21,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'liveClass',
   summary: '直播课堂',
-  deps: ['sysConfig', 'courseFile'],
+  deps: ['sysConfig', 'courseFile', 'trainClass'],
   tables: ['el_live_session', 'el_live_attend'],
   service: (ctx) => new LiveClassService(ctx),
   routes: (r, live) => {
@@ -33,13 +33,13 @@ export default defineModule({
       return null;
     });
     r.json(liveApi.pushUrl, ({ body }) => live.pushUrl(body.id));
-    r.json(liveApi.userPaging, ({ body, user }) => live.userPaging(user.userId, body));
-    r.json(liveApi.play, ({ body }) => live.play(body.id));
+    r.json(liveApi.userPaging, ({ body, user }) => live.userPaging(user, body));
+    r.json(liveApi.play, ({ body, user }) => live.play(user, body.id));
     r.json(liveApi.heartbeat, ({ body, user }) => live.heartbeat(user, body.id, body.streamId));
     r.json(liveApi.attendance, ({ body }) => live.attendance(body));
     r.download(liveApi.attendExport, async ({ body }) => ({ body: await live.attendExport(body.id) }));
   },
-  // Any published session is open to every learner (the class module may narrow this later).
+  // A published session of no class is open to every learner (one of a class to its enrolled learners).
   sharedIds: [liveApi.play, liveApi.heartbeat],
   // The HLS player fetches the playlist and segments from the pull domain.
   connectSrc: (live) => () => live.connectOrigins(),

@@ -28,9 +28,13 @@ export function pageSessions(db: Executor, page: { current: number; size: number
   return paginate(applyOrders(q, page.orders, SORTABLE, [{ column: 'startTime', asc: false }], 'id'), page);
 }
 
-/** Learner list: published sessions (state 0), the latest start first. */
-export function pagePublished(db: Executor, page: { current: number; size: number }, f: { title?: string; classId?: string }) {
+/**
+ * Learner list: published sessions (state 0), the latest start first; with `classIds` only those of
+ * no class ('') or of one of them (null: every class).
+ */
+export function pagePublished(db: Executor, page: { current: number; size: number }, f: { title?: string; classId?: string }, classIds: readonly string[] | null) {
   let q = db.selectFrom('el_live_session').selectAll().where('state', '=', 0);
+  if (classIds) q = q.where((eb) => (classIds.length ? eb.or([eb('classId', '=', ''), eb('classId', 'in', classIds)]) : eb('classId', '=', '')));
   if (f.title) q = q.where(likeContains('title', f.title));
   if (f.classId) q = q.where('classId', '=', f.classId);
   return paginate(q.orderBy('startTime', 'desc').orderBy('id', 'desc'), page);

@@ -7,11 +7,12 @@
  * Errors: 20140001 no live configuration saved; 20140002 play before the window (PLAY_EARLY_MIN
  * minutes before the start); 20140003 play after the end without a replay; 20140004 a second
  * player stream of the same learner while the first is alive; 20140005 a replay file that does not
- * exist; 10010003 an unknown (or, for learners, hidden) session.
+ * exist; 10010003 an unknown (or, for learners, hidden) session, or one of a training class the
+ * learner is not enrolled in (sessions with a classId are for the class's members).
  */
 import type { Page } from '@kaopei/contracts';
 import {
-  LIVE_PHASE_LABEL, LIVE_STATE_LABEL, LIVE_URL_GRACE_SEC, LiveError, LivePhase, PLAY_EARLY_MIN,
+  LIVE_PHASE_LABEL, LIVE_STATE_LABEL, LIVE_URL_GRACE_SEC, LiveError, LivePerm, LivePhase, PLAY_EARLY_MIN,
   type LiveAttendRecord, type liveAttendReq, type LiveBeat, type livePagingReq, type LivePlay, type LivePushUrl, type LiveRecord, type liveSaveReq, type liveWebPagingReq, type LiveWebRecord,
 } from '@kaopei/contracts/live-class';
 import type { AliyunLiveData } from '@kaopei/contracts/sys-config-prop';
@@ -47,7 +48,7 @@ export class LiveClassService {
   private originsAt = 0;
   private refreshing: Promise<void> | null = null;
 
-  constructor(private readonly ctx: ModuleContext<'sysConfig' | 'courseFile'>) {}
+  constructor(private readonly ctx: ModuleContext<'sysConfig' | 'courseFile' | 'trainClass'>) {}
 
   /**
    * The origin the browser's HLS player fetches from (`https://{pullDomain}` of the saved live
@@ -99,10 +100,14 @@ export class LiveClassService {
     return s;
   }
 
-  /** A published session (learner calls): 10010003 when unknown or hidden. */
-  private async published(id: string): Promise<ElLiveSessionTable> {
+  /**
+   * A published session the caller may watch (learner calls): 10010003 when unknown, hidden, or of
+   * a training class he is not enrolled in (an administrator holding live:class:list watches any).
+   */
+  private async published(user: AuthUser, id: string): Promise<ElLiveSessionTable> {
     const s = await repo.findSession(this.db, id);
     if (!s || s.state !== 0) throw notFound('直播不存在！');
+    if (s.classId && !user.permissions.includes(LivePerm.LIST) && !(await this.ctx.services.trainClass.enrolledIn(user.userId, [s.classId])).length) throw notFound('直播不存在！');
     return s;
   }
 
@@ -151,10 +156,15 @@ export class LiveClassService {
     return { url, server, streamKey: url.slice(server.length), expireTime: formatTimeStrict(ts * 1000) };
   }
 
-  /** POST user-paging: published sessions with their phase and the caller's attended seconds. */
-  async userPaging(userId: string, req: z.output<typeof liveWebPagingReq>): Promise<Page<LiveWebRecord>> {
-    const page = await repo.pagePublished(this.db, req, req.params ?? {});
-    const attended = await repo.attendMsOf(this.db, userId, page.records.map((s) => s.id));
+  /**
+   * POST user-paging: published sessions the caller may watch — those of no class and those of the
+   * classes he is enrolled in (an administrator holding live:class:list sees every one) — with their
+   * phase and his attended seconds.
+   */
+  async userPaging(user: AuthUser, req: z.output<typeof liveWebPagingReq>): Promise<Page<LiveWebRecord>> {
+    const classIds = user.permissions.includes(LivePerm.LIST) ? null : (await this.ctx.services.trainClass.enrolledIn(user.userId)).map((c) => c.classId);
+    const page = await repo.pagePublished(this.db, req, req.params ?? {}, classIds);
+    const attended = await repo.attendMsOf(this.db, user.userId, page.records.map((s) => s.id));
     const at = now();
     return mapPage(page, (s) => {
       const phase = phaseOf(s, at);
@@ -169,8 +179,8 @@ export class LiveClassService {
    * POST play: from PLAY_EARLY_MIN minutes before the start to the end, the signed HLS pull URL
    * (`kind` live); after the end the replay file (`kind` replay) or 20140003; before, 20140002.
    */
-  async play(id: string): Promise<LivePlay> {
-    const s = await this.published(id);
+  async play(user: AuthUser, id: string): Promise<LivePlay> {
+    const s = await this.published(user, id);
     const at = now();
     const phase = phaseOf(s, at);
     const base = { title: s.title, phase, startTime: formatTimeStrict(s.startTime), endTime: formatTimeStrict(s.endTime) };
@@ -195,7 +205,7 @@ export class LiveClassService {
    * lets one through, the other is re-read and applied after it (never both on the same interval).
    */
   async heartbeat(user: AuthUser, id: string, streamId: string): Promise<LiveBeat> {
-    const s = await this.published(id);
+    const s = await this.published(user, id);
     const session = { start: s.startTime, end: s.endTime };
     for (let attempt = 0; attempt < 5; attempt++) {
       const at = now();

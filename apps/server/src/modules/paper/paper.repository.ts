@@ -23,6 +23,19 @@ export function papersOfUser(db: Executor, userId: string, examIds: string[]) {
   return db.selectFrom('el_paper').select(['id', 'examId', 'state']).where('userId', '=', userId).where('examId', 'in', examIds).execute();
 }
 
+/** Per exam of `examIds`: the learner's best score and whether one of his marked papers (state 2) passed. */
+export function resultsOfUser(db: Executor, userId: string, examIds: readonly string[]) {
+  if (examIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('el_paper')
+    .select((eb) => ['examId', eb.fn.max<number>('userScore').as('bestScore'), eb.fn.max<number>('passed').as('passed')])
+    .where('userId', '=', userId)
+    .where('examId', 'in', examIds)
+    .where('state', '=', 2)
+    .groupBy('examId')
+    .execute();
+}
+
 export async function countAttempts(db: Executor, userId: string, examId: string): Promise<number> {
   const row = await db.selectFrom('el_paper').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('examId', '=', examId).executeTakeFirst();
   return Number(row?.n ?? 0);

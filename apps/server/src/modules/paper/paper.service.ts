@@ -397,6 +397,16 @@ export class PaperService {
   }
 
   /**
+   * A learner's results per exam among `examIds` (class exams, issue 13): best score and passed
+   * over his marked papers (state 2; a paper awaiting marking counts once marked). Exams without a
+   * marked paper are absent.
+   */
+  async resultsOf(userId: string, examIds: readonly string[]): Promise<Map<string, { bestScore: number; passed: boolean }>> {
+    const rows = await repo.resultsOfUser(this.db, userId, [...new Set(examIds)]);
+    return new Map(rows.map((r) => [r.examId, { bestScore: Number(r.bestScore), passed: Number(r.passed) === 1 }]));
+  }
+
+  /**
    * Invigilation (issue 9 "Live invigilation", module examWatch): a page of exam `examId`'s papers
    * (raw rows; the caller formats them) filtered by state and learners, and the counts per state
    * over the whole exam. Overdue open papers are not settled here (the sweeper does that).

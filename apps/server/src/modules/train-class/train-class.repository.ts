@@ -209,4 +209,20 @@ export function pageEnrolled(db: Executor, page: { current: number; size: number
   if (f.finished !== undefined) q = q.where('finished', '=', f.finished ? 1 : 0);
   if (f.userName) q = q.where((eb) => eb.or([likeContains('el_class_user.userName', f.userName as string), likeContains('el_class_user.realName', f.userName as string)]));
   return paginate(q.orderBy('createTime').orderBy('id'), page);
+/**
+ * The learner's enrolments (seat state 1) in live, enabled classes, optionally only among
+ * `classIds` (an empty list answers none): other modules' class-member checks in bulk.
+ */
+export async function enrolledIn(db: Executor, userId: string, classIds?: readonly string[]): Promise<{ classId: string; finished: number }[]> {
+  if (classIds?.length === 0) return [];
+  let q = db
+    .selectFrom('el_class_user as u')
+    .innerJoin('el_class as c', 'c.id', 'u.classId')
+    .select(['u.classId', 'u.finished'])
+    .where('u.userId', '=', userId)
+    .where('u.state', '=', 1)
+    .where('c.deleted', '=', 0)
+    .where('c.state', '=', 0);
+  if (classIds) q = q.where('u.classId', 'in', classIds);
+  return q.execute();
 }

@@ -71,6 +71,14 @@ export class TrainClassService {
     return c;
   }
 
+  /**
+   * The classes (live, enabled) the learner is enrolled in, optionally only among `classIds`, with
+   * whether he completed each: other modules' membership checks in bulk (class exams, live sessions).
+   */
+  async enrolledIn(userId: string, classIds?: readonly string[]): Promise<{ classId: string; finished: boolean }[]> {
+    return (await repo.enrolledIn(this.db, userId, classIds)).map((r) => ({ classId: r.classId, finished: r.finished === 1 }));
+  }
+
   /** Enrolled learners of a class in sign-up order (attendance lists, statistics). */
   enrolledOf(classId: string): Promise<{ userId: string; userName: string; realName: string; deptCode: string; finished: number }[]> {
     return repo.enrolledOf(this.db, classId);

@@ -1,6 +1,7 @@
 /**
  * Add / edit a live session in a 680 px dialog (issue 13): title, start and end time, AppName and
- * StreamName (the stream on the live configuration's domains), optional class id, replay course
+ * StreamName (the stream on the live configuration's domains), optional training class (a select of
+ * /api/trainClass/list: the session is then for that class's enrolled learners only), replay course
  * file (picked from the file library), introduction and state; rules from contracts `liveSaveReq`
  * → /api/onlineClass/save.
  */
@@ -9,8 +10,10 @@ import { App, Button, DatePicker, Form, Input, Modal, Radio, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { TIME_FORMAT } from '@kaopei/contracts';
 import { LIVE_MSG, LIVE_STATE_LABEL, liveApi, liveSaveReq, type LiveRecord } from '@kaopei/contracts/live-class';
+import { trainClassApi } from '@kaopei/contracts/train-class';
 import { call } from '../../../api/request';
 import { CourseFilePicker } from '../../../components/CourseFilePicker';
+import { TitleSelect } from '../../../components/TitleSelect';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -25,7 +28,7 @@ interface Values {
   time: [Dayjs, Dayjs] | null;
   appName: string;
   streamName: string;
-  classId: string;
+  classId?: string;
   content: string;
   state: number;
 }
@@ -40,12 +43,12 @@ export function LiveFormModal({ open, record, onClose, onSaved }: Props) {
   useEffect(() => {
     if (!open) return;
     if (!record) {
-      form.setFieldsValue({ title: '', time: null, appName: 'live', streamName: `s${Date.now().toString(36)}`, classId: '', content: '', state: 0 });
+      form.setFieldsValue({ title: '', time: null, appName: 'live', streamName: `s${Date.now().toString(36)}`, classId: undefined, content: '', state: 0 });
       setReplay(null);
     } else {
       form.setFieldsValue({
         title: record.title, time: [dayjs(record.startTime, TIME_FORMAT), dayjs(record.endTime, TIME_FORMAT)], appName: record.appName, streamName: record.streamName,
-        classId: record.classId, content: record.content, state: record.state,
+        classId: record.classId || undefined, content: record.content, state: record.state,
       });
       setReplay(record.replayFileId ? { id: record.replayFileId, title: record.replayFileId_dictText || record.replayFileId } : null);
     }
@@ -59,7 +62,7 @@ export function LiveFormModal({ open, record, onClose, onSaved }: Props) {
       await call(liveApi.save, {
         ...(record ? { id: record.id } : {}),
         title: values.title.trim(), startTime: values.time[0].format(TIME_FORMAT), endTime: values.time[1].format(TIME_FORMAT),
-        appName: values.appName.trim(), streamName: values.streamName.trim(), classId: values.classId?.trim() ?? '', content: values.content ?? '',
+        appName: values.appName.trim(), streamName: values.streamName.trim(), classId: values.classId ?? '', content: values.content ?? '',
         replayFileId: replay?.id ?? '', state: values.state,
       });
       message.success(LIVE_MSG.saved);
@@ -110,8 +113,15 @@ export function LiveFormModal({ open, record, onClose, onSaved }: Props) {
             ) : null}
           </Space>
         </Form.Item>
-        <Form.Item name="classId" label="所属班级ID" extra="可不填">
-          <Input maxLength={32} data-testid="live-class-id" />
+        <Form.Item name="classId" label="所属培训班" extra="可不选；选择后只有该班已报名的学员能看到并观看此直播">
+          <TitleSelect
+            queryKey="live-class-select"
+            placeholder="不限（所有学员）"
+            allowClear
+            testIdPrefix="live-class-option"
+            fetch={async (keyword) => call(trainClassApi.list, { current: 1, size: 100, params: keyword ? { title: keyword } : {} })}
+            data-testid="live-class-id"
+          />
         </Form.Item>
         <Form.Item name="content" label="直播简介">
           <Input.TextArea rows={3} maxLength={2000} showCount data-testid="live-content" />

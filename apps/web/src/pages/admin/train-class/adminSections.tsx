@@ -29,4 +29,5 @@ export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
   { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
   { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
+  { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
 ];

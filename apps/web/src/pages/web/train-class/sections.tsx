@@ -28,6 +28,8 @@ export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
   { key: 'discuss', title: '讨论区', Component: lazy(() => import('../discuss/ClassDiscussSection')) },
   { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
+  { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
+  { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
 ];
 
 // `lazy` is imported for the entries above.
