@@ -209,6 +209,8 @@ export function pageEnrolled(db: Executor, page: { current: number; size: number
   if (f.finished !== undefined) q = q.where('finished', '=', f.finished ? 1 : 0);
   if (f.userName) q = q.where((eb) => eb.or([likeContains('el_class_user.userName', f.userName as string), likeContains('el_class_user.realName', f.userName as string)]));
   return paginate(q.orderBy('createTime').orderBy('id'), page);
+}
+
 /**
  * The learner's enrolments (seat state 1) in live, enabled classes, optionally only among
  * `classIds` (an empty list answers none): other modules' class-member checks in bulk.
