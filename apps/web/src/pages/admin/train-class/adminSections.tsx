@@ -5,6 +5,7 @@
  * is shown when the admin holds one of `perms` (none: always).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PjPerm } from '@kaopei/contracts/pj';
 import type { ClassRecord } from '@kaopei/contracts/train-class';
 
 export interface ClassAdminSectionProps {
@@ -24,6 +25,7 @@ export interface ClassAdminSection {
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'eval', title: '培训评估', perms: [PjPerm.LIST], Component: lazy(() => import('../pj/PjAdminSection')) },
 ];
 
 // `lazy` is imported for the entries above.
