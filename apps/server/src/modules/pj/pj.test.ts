@@ -87,7 +87,7 @@ describe('questionnaire admin', () => {
 describe('answer', () => {
   it('once: the second answer and two parallel answers leave one row', async () => {
     const { id: classId, learners } = await classWith(2);
-    const [u, v] = learners as [{ token: string }, { token: string }];
+    const [u, v] = [learners[0]!, learners[1]!];
     const pjId = await savePj(classId);
     const p = must(await detail(pjId));
     must(await answer(u.token, pjId, full(p, 5, 4)));
