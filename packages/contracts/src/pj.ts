@@ -24,6 +24,12 @@ export const PJ_STATE_LABEL: Record<number, string> = { 0: '启用', 1: '停用'
 export const PjPhase = { NOT_STARTED: 0, OPEN: 1, ENDED: 2 } as const;
 export const PJ_PHASE_LABEL: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
 
+/** The window as lists show it: 'yyyy-MM-dd HH:mm 至 yyyy-MM-dd HH:mm', a missing bound 不限, none at all 不限. */
+export function pjWindowText(r: { startTime: string | null; endTime: string | null }): string {
+  if (!r.startTime && !r.endTime) return '不限';
+  return `${r.startTime?.slice(0, 16) ?? '不限'} 至 ${r.endTime?.slice(0, 16) ?? '不限'}`;
+}
+
 /** Items per questionnaire. */
 export const PJ_MAX_ITEMS = 50;
 /** The result lists at most this many texts per text item, the newest first. */

@@ -4,20 +4,19 @@
  * (PjFormModal), enable / disable, delete with confirmation, and the 结果 drawer (PjResultDrawer).
  */
 import { useState } from 'react';
-import { App, Space, Tag, type TableColumnsType } from 'antd';
+import { Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PjPerm, pjApi, type PjRecord } from '@kaopei/contracts/pj';
+import { PjPerm, pjApi, pjWindowText, type PjRecord } from '@kaopei/contracts/pj';
 import { call } from '../../../api/request';
 import { PermButton, RowAction, usePerm } from '../../../components/Perm';
 import { TitleSearch } from '../../../components/SearchBar';
-import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
-import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../components/paging';
+import { BatchDeleteButton, BatchStateButtons, ListToolbar, PagedTable } from '../../../components/PagedTable';
+import { useDeleteAction, usePagedList, useStateAction } from '../../../components/paging';
 import type { ClassAdminSectionProps } from '../train-class/adminSections';
 import { PjFormModal } from './PjFormModal';
 import { PjResultDrawer } from './PjResultDrawer';
 
 export default function PjAdminSection({ cls }: ClassAdminSectionProps) {
-  const { message } = App.useApp();
   const can = usePerm();
   const list = usePagedList<{ title: string }, PjRecord>(
     `pj-paging-${cls.id}`,
@@ -29,24 +28,12 @@ export default function PjAdminSection({ cls }: ClassAdminSectionProps) {
   const [result, setResult] = useState<PjRecord | null>(null);
   const remove = useDeleteAction((ids) => call(pjApi.delete, { ids }), refresh);
 
-  const changeState = async (ids: string[], state: 0 | 1) => {
-    if (ids.length === 0) {
-      message.warning(SELECT_ONE);
-      return;
-    }
-    try {
-      await call(pjApi.state, { ids, state });
-      message.success('状态修改成功!');
-      refresh();
-    } catch {
-      // shown by the request helper
-    }
-  };
+  const changeState = useStateAction((ids, state) => call(pjApi.state, { ids, state }), refresh);
 
   const columns: TableColumnsType<PjRecord> = [
     { title: '问卷标题', dataIndex: 'title', ellipsis: true },
     { title: '评价项', key: 'items', width: 70, render: (_, r) => r.items.length },
-    { title: '评价时间', key: 'time', width: 220, render: (_, r) => (r.startTime || r.endTime ? `${r.startTime?.slice(0, 16) ?? '不限'} 至 ${r.endTime?.slice(0, 16) ?? '不限'}` : '不限') },
+    { title: '评价时间', key: 'time', width: 220, render: (_, r) => pjWindowText(r) },
     { title: '已评价', dataIndex: 'answerCount', width: 70 },
     { title: '状态', dataIndex: 'state', width: 70, render: (s: number, r) => <Tag color={s === 0 ? 'green' : 'default'}>{r.state_dictText}</Tag> },
     {
@@ -61,7 +48,7 @@ export default function PjAdminSection({ cls }: ClassAdminSectionProps) {
           <RowAction code={PjPerm.RESULT} onClick={() => setResult(r)} data-testid={`pj-result-${r.id}`}>
             结果
           </RowAction>
-          <RowAction code={PjPerm.SAVE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`pj-state-${r.id}`}>
+          <RowAction code={PjPerm.SAVE} onClick={() => void changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`pj-state-${r.id}`}>
             {r.state === 0 ? '停用' : '启用'}
           </RowAction>
           <RowAction code={PjPerm.DELETE} danger onClick={() => remove([r.id])} data-testid={`pj-delete-${r.id}`}>
@@ -79,12 +66,7 @@ export default function PjAdminSection({ cls }: ClassAdminSectionProps) {
         <PermButton code={PjPerm.SAVE} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })} data-testid="pj-add">
           添加问卷
         </PermButton>
-        <PermButton code={PjPerm.SAVE} onClick={() => changeState(selected, 0)}>
-          批量启用
-        </PermButton>
-        <PermButton code={PjPerm.SAVE} onClick={() => changeState(selected, 1)}>
-          批量停用
-        </PermButton>
+        <BatchStateButtons code={PjPerm.SAVE} onState={(state) => void changeState(selected, state)} />
         <BatchDeleteButton code={PjPerm.DELETE} onClick={() => remove(selected)} />
       </ListToolbar>
       <PagedTable<PjRecord> list={list} columns={columns} selectable={can([PjPerm.DELETE, PjPerm.SAVE])} scroll={{ x: 800 }} data-testid="pj-table" />

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Form, Input, Modal, Rate, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PJ_MSG, PJ_TEXT_MAX, PjPhase, pjApi, type PjLearnRecord } from '@kaopei/contracts/pj';
+import { PJ_MSG, PJ_TEXT_MAX, PjPhase, pjApi, pjWindowText, type PjLearnRecord } from '@kaopei/contracts/pj';
 import { call } from '../../../api/request';
 import type { ClassSectionProps } from '../train-class/sections';
 
@@ -113,7 +113,7 @@ export default function PjLearnSection({ detail, onChanged }: ClassSectionProps)
   const q = useQuery({ queryKey: ['pj-my', detail.id], queryFn: () => call(pjApi.myList, { classId: detail.id }) });
   const columns: TableColumnsType<PjLearnRecord> = [
     { title: '问卷', dataIndex: 'title', ellipsis: true },
-    { title: '评价时间', key: 'time', width: 240, render: (_, r) => (r.startTime || r.endTime ? `${r.startTime?.slice(0, 16) ?? '不限'} 至 ${r.endTime?.slice(0, 16) ?? '不限'}` : '不限') },
+    { title: '评价时间', key: 'time', width: 240, render: (_, r) => pjWindowText(r) },
     { title: '状态', dataIndex: 'phase', width: 90, render: (p: number, r) => <Tag color={PHASE_COLOR[p]}>{r.phase_dictText}</Tag> },
     {
       title: '操作',
