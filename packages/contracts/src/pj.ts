@@ -139,7 +139,7 @@ export type PjAnswerReq = z.input<typeof pjAnswerReq>;
 
 /** Anonymous result of one item: rate items carry average (2 decimals, null without answers) and stars 1..5; text items the texts. */
 export const pjItemResult = pjItem.extend({
-  /** Answers given to this item. */
+  /** Answers given to this item (text items: all non-empty texts, also beyond the PJ_TEXT_CAP listed). */
   count: z.number().int(),
   average: z.number().nullable(),
   /** Counts of 1, 2, 3, 4, 5 stars (rate items; [] for text items). */

@@ -88,6 +88,18 @@ export async function scoreCounts(db: Executor, pjId: string): Promise<{ itemId:
   return rows.map((r) => ({ itemId: r.itemId, score: Number(r.score), n: Number(r.n) }));
 }
 
+/** Non-empty text answers per item of one questionnaire (itemId → count). */
+export async function textCounts(db: Executor, pjId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('el_pj_answer_item')
+    .select(['itemId', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('pjId', '=', pjId)
+    .where('text', '<>', '')
+    .groupBy('itemId')
+    .execute();
+  return new Map(rows.map((r) => [r.itemId, Number(r.n)]));
+}
+
 /** The non-empty texts of one item, the newest first, at most `limit`. */
 export async function textsOf(db: Executor, pjId: string, itemId: string, limit: number): Promise<string[]> {
   const rows = await db

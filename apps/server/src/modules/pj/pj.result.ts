@@ -30,7 +30,7 @@ export class PjResults {
   async result(admin: AuthUser, id: string): Promise<PjResult> {
     const p = await this.pj.inScope(admin, id);
     const db = this.ctx.db;
-    const [counts, scores, enrolled] = await Promise.all([repo.answerCounts(db, [id]), repo.scoreCounts(db, id), this.ctx.services.trainClass.enrolledOf(p.classId)]);
+    const [counts, scores, textCounts, enrolled] = await Promise.all([repo.answerCounts(db, [id]), repo.scoreCounts(db, id), repo.textCounts(db, id), this.ctx.services.trainClass.enrolledOf(p.classId)]);
     const items: PjItemResult[] = await Promise.all(
       itemsOf(p).map(async (item) => {
         if (item.itemType === 'rate') {
@@ -38,7 +38,7 @@ export class PjResults {
           return { ...item, count: distribution.reduce((a, b) => a + b, 0), average: averageOf(distribution), distribution, texts: [] };
         }
         const texts = await repo.textsOf(db, id, item.id, PJ_TEXT_CAP);
-        return { ...item, count: texts.length, average: null, distribution: [], texts };
+        return { ...item, count: textCounts.get(item.id) ?? 0, average: null, distribution: [], texts };
       }),
     );
     return { id, title: p.title, answerCount: counts.get(id) ?? 0, enrolledCount: enrolled.length, items };

@@ -99,6 +99,8 @@ describe('answer', () => {
     const mine = must(await t.call<PjLearnDetail>(pjApi.detailLearner, { id: pjId }, u.token));
     expect(mine).toMatchObject({ answered: true, canAnswer: false });
     expect(mine.myAnswers.map((a) => a.score)).toEqual([5, 4]);
+    const listed = must(await t.call<PjLearnRecord[]>(pjApi.myList, { classId }, u.token));
+    expect(listed.map((r) => [r.id, r.answered, r.canAnswer])).toEqual([[pjId, true, false]]);
   });
 
   it('refuses a missing required item, a score outside 1–5, an unknown item; nothing written', async () => {
