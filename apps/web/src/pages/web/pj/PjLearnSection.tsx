@@ -86,7 +86,7 @@ function AnswerDialog({ id, onClose, onDone }: { id: string | null; onClose: () 
               rules={it.required ? [{ validator: async (_: unknown, v: unknown) => (v && String(v).trim() ? undefined : Promise.reject(new Error(it.itemType === 'rate' ? '请评分！' : '请填写！'))) }] : []}
             >
               {it.itemType === 'rate' ? (
-                <RateField testId={`pj-rate-${i}`} />
+                <RateField testId={`pj-rate-${i}`} disabled={readOnly} />
               ) : (
                 <Input.TextArea rows={3} maxLength={PJ_TEXT_MAX} showCount data-testid={`pj-text-${i}`} />
               )}
