@@ -57,3 +57,17 @@ export function BatchDeleteButton({ code, onClick }: { code: string; onClick: ()
     </PermButton>
   );
 }
+
+/** 批量启用 / 批量停用 for holders of `code`; `onState(0|1)` changes the selection (see useStateAction). */
+export function BatchStateButtons({ code, onState }: { code: string; onState: (state: 0 | 1) => void }) {
+  return (
+    <>
+      <PermButton code={code} onClick={() => onState(0)}>
+        批量启用
+      </PermButton>
+      <PermButton code={code} onClick={() => onState(1)}>
+        批量停用
+      </PermButton>
+    </>
+  );
+}

@@ -102,3 +102,29 @@ export function useDeleteAction(remove: (ids: string[]) => Promise<unknown>, onD
     [modal, message, remove, onDone],
   );
 }
+
+export const STATE_OK = '状态修改成功!';
+
+/**
+ * Enable / disable action of a list (state 0 / 1): no ids → the warning '请至少选择一条数据！';
+ * done → '状态修改成功!' and `onDone`; errors are shown by the request helper.
+ */
+export function useStateAction(change: (ids: string[], state: 0 | 1) => Promise<unknown>, onDone: () => void) {
+  const { message } = App.useApp();
+  return useCallback(
+    async (ids: string[], state: 0 | 1) => {
+      if (ids.length === 0) {
+        message.warning(SELECT_ONE);
+        return;
+      }
+      try {
+        await change(ids, state);
+        message.success(STATE_OK);
+        onDone();
+      } catch {
+        // shown by the request helper
+      }
+    },
+    [message, change, onDone],
+  );
+}

@@ -8,6 +8,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { TrainClassPerm, type ClassRecord } from '@kaopei/contracts/train-class';
 import { ClassTaskPerm } from '@kaopei/contracts/class-task';
 import { DiscussPerm } from '@kaopei/contracts/discuss';
+import { PjPerm } from '@kaopei/contracts/pj';
+import type { ClassRecord } from '@kaopei/contracts/train-class';
 
 export interface ClassAdminSectionProps {
   cls: ClassRecord;
@@ -30,4 +32,5 @@ export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
   { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
   { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
+  { key: 'eval', title: '培训评估', perms: [PjPerm.LIST], Component: lazy(() => import('../pj/PjAdminSection')) },
 ];

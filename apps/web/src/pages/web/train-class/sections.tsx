@@ -30,6 +30,7 @@ export const CLASS_SECTIONS: ClassSection[] = [
   { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
   { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
   { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
+  { key: 'eval', title: '培训评估', Component: lazy(() => import('../pj/PjLearnSection')) },
 ];
 
 // `lazy` is imported for the entries above.
