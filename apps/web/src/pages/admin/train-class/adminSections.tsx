@@ -24,6 +24,7 @@ export interface ClassAdminSection {
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'sessions', title: '面授签到', perms: ['train:lesson:list'], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
 ];
 
 // `lazy` is imported for the entries above.

@@ -26,6 +26,7 @@ export interface ClassSection {
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
 ];
 
 // `lazy` is imported for the entries above.
