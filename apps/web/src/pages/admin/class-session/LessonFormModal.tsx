@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { TIME_FORMAT } from '@kaopei/contracts';
 import { LESSON_MSG, lessonApi, lessonSaveReq, SIGN_EARLY_MIN, type LessonRecord } from '@kaopei/contracts/class-session';
 import { call } from '../../../api/request';
+import { timeRangeRule } from '../../../utils/range-rule';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -72,14 +73,6 @@ export function LessonFormModal({ open, classId, record, onClose, onSaved }: Pro
     }
   };
 
-  const timeRule = {
-    validator: async (_: unknown, v: [Dayjs, Dayjs] | null) => {
-      if (!v?.[0]) throw new Error(LESSON_MSG.startTime);
-      if (!v[1]) throw new Error(LESSON_MSG.endTime);
-      if (!v[1].isAfter(v[0])) throw new Error(LESSON_MSG.timeOrder);
-    },
-  };
-
   return (
     <Modal open={open} title={record ? '编辑课次' : '添加课次'} width={680} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" forceRender>
       <Form form={form} layout="vertical">
@@ -94,7 +87,7 @@ export function LessonFormModal({ open, classId, record, onClose, onSaved }: Pro
             <Input maxLength={200} data-testid="lesson-place" />
           </Form.Item>
         </Space.Compact>
-        <Form.Item name="time" label="上课时间" required rules={[timeRule]}>
+        <Form.Item name="time" label="上课时间" required rules={[timeRangeRule(LESSON_MSG)]}>
           <DatePicker.RangePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="lesson-time" />
         </Form.Item>
         <Form.Item name="sign" label="签到时间" extra={`不填：开始前${SIGN_EARLY_MIN}分钟至结束`}>
