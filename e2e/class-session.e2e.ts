@@ -14,14 +14,16 @@ import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { loginThroughPage, openAdminMenu } from './support/ui';
 
-const fmt = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD HH:mm:ss');
+/** A time as the forms take it: `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (the browser's zone), whatever the machine's zone. */
+const fmt = (d: dayjs.Dayjs) => new Date(d.valueOf()).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai', hour12: false });
 
 describe.skipIf(skipWithoutChromium())('face-to-face sessions: lesson, QR code, phone sign-in, attendance', () => {
   let server: RunningServer;
   const browser = useBrowser();
 
   beforeAll(async () => {
-    server = await startServer();
+    // A loaded machine may take over a minute to migrate and seed a fresh database.
+    server = await startServer({ timeoutMs: 170_000 });
   });
   afterAll(async () => {
     await server?.stop();
