@@ -11,7 +11,7 @@ import { ErrorCode, type Page } from '@kaopei/contracts';
 import { certApi } from '@kaopei/contracts/cert';
 import { lessonApi, signApi, SignError, SIGN_SLOT_MS, type AttendRecord, type LessonRecord, type MyLessonRecord, type SignQr, type SignRecord } from '@kaopei/contracts/class-session';
 import { trainClassApi } from '@kaopei/contracts/train-class';
-import { advanceClock, now } from '../../lib/time';
+import { advanceClock, now, parseTime } from '../../lib/time';
 import { testApp, type TestApp } from '../../test/app';
 import { must, shanghaiTime, uniq } from '../../test/builders';
 import { tokenOf } from './class-session.token';
@@ -61,7 +61,9 @@ describe('lessons', () => {
     const page = must(await t.call<Page<LessonRecord>>(lessonApi.paging, { params: { classId } }, admin));
     expect(page.records).toEqual([expect.objectContaining({ id, title: '第一讲', required: true, radius: 0, signedCount: 0 })]);
     // The default window opens 30 minutes before the start.
-    expect(page.records[0]!.signStart).toBe(shanghaiTime(-40 * 60_000).slice(0, 16) + page.records[0]!.signStart.slice(16));
+    const r = page.records[0]!;
+    expect(parseTime(r.startTime)! - parseTime(r.signStart)!).toBe(30 * 60_000);
+    expect(r.signEnd).toBe(r.endTime);
     must(await t.call(lessonApi.delete, { ids: [id] }, admin));
     expect(await count()).toBe(0);
   });
