@@ -14,6 +14,7 @@ import { trainClassApi } from '@kaopei/contracts/train-class';
 import { call } from '../../../api/request';
 import { CourseFilePicker } from '../../../components/CourseFilePicker';
 import { TitleSelect } from '../../../components/TitleSelect';
+import { timeRangeRule } from '../../../utils/range-rule';
 import { zodRule } from '../../../utils/zod-rule';
 
 interface Props {
@@ -75,21 +76,13 @@ export function LiveFormModal({ open, record, onClose, onSaved }: Props) {
     }
   };
 
-  const timeRule = {
-    validator: async (_: unknown, v: [Dayjs, Dayjs] | null) => {
-      if (!v?.[0]) throw new Error(LIVE_MSG.startTime);
-      if (!v[1]) throw new Error(LIVE_MSG.endTime);
-      if (!v[1].isAfter(v[0])) throw new Error(LIVE_MSG.timeOrder);
-    },
-  };
-
   return (
     <Modal open={open} title={record ? '编辑直播' : '添加直播'} width={680} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" forceRender>
       <Form form={form} layout="vertical">
         <Form.Item name="title" label="直播标题" required rules={[zodRule(liveSaveReq.shape.title)]}>
           <Input placeholder="请输入直播标题" maxLength={200} data-testid="live-title" />
         </Form.Item>
-        <Form.Item name="time" label="直播时间" required rules={[timeRule]}>
+        <Form.Item name="time" label="直播时间" required rules={[timeRangeRule(LIVE_MSG)]}>
           <DatePicker.RangePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="live-time" />
         </Form.Item>
         <Space.Compact block>

@@ -33,4 +33,5 @@ export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
   { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
   { key: 'eval', title: '培训评估', perms: [PjPerm.LIST], Component: lazy(() => import('../pj/PjAdminSection')) },
+  { key: 'sessions', title: '面授签到', perms: ['train:lesson:list'], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
 ];

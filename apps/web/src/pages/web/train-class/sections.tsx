@@ -31,6 +31,7 @@ export const CLASS_SECTIONS: ClassSection[] = [
   { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
   { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
   { key: 'eval', title: '培训评估', Component: lazy(() => import('../pj/PjLearnSection')) },
+  { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
 ];
 
 // `lazy` is imported for the entries above.
