@@ -67,7 +67,8 @@ const submit = (token: string, formId: string, values: { fieldId: string; value:
 const answerCount = async (formId: string) => (await t.db.selectFrom('el_xdsc_answer').select('id').where('formId', '=', formId).execute()).length;
 
 /** A complete, valid set of values for FIELDS by `u` (uploads his own image and audio). */
-async function goodValues(u: Learner) {
+type Value = { fieldId: string; value: string | string[] };
+async function goodValues(u: Learner): Promise<Value[]> {
   return [
     { fieldId: 'name', value: '张三' },
     { fieldId: 'intro', value: '你好' },

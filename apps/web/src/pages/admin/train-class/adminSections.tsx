@@ -6,6 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ClassRecord } from '@kaopei/contracts/train-class';
+import { XdscPerm } from '@kaopei/contracts/xdsc';
 
 export interface ClassAdminSectionProps {
   cls: ClassRecord;
@@ -24,6 +25,7 @@ export interface ClassAdminSection {
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'xdsc', title: '信息采集', perms: [XdscPerm.LIST], Component: lazy(() => import('../xdsc/ClassXdscAdmin')) },
 ];
 
 // `lazy` is imported for the entries above.

@@ -26,6 +26,7 @@ export interface ClassSection {
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'xdsc', title: '信息采集', Component: lazy(() => import('../xdsc/ClassXdscSection')) },
 ];
 
 // `lazy` is imported for the entries above.
