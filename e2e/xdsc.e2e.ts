@@ -85,6 +85,17 @@ describe.skipIf(skipWithoutChromium())('information collection', () => {
     const adminPage = await browser.page(server.baseUrl);
     await loginThroughPage(adminPage, DEMO_ADMIN);
     await adminPage.goto('/admin/trainClass/xdsc');
+    // The builder: a form with one required text field, saved through the dialog.
+    const built = `问卷${Date.now().toString(36)}`;
+    await adminPage.getByTestId('xdsc-add').click();
+    await adminPage.getByTestId('xdsc-title-input').fill(built);
+    await adminPage.getByTestId('xdsc-add-text').click();
+    await adminPage.getByTestId('xdsc-field-label-0').fill('部门');
+    await adminPage.getByTestId('xdsc-field-required-0').check();
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await adminPage.getByTestId('xdsc-table').getByText(built).waitFor();
+    const saved = (await admin.call(xdscApi.paging, { current: 1, size: 10, params: { title: built } })).records[0]!;
+    expect(saved.fields).toMatchObject([{ fieldType: 'text', label: '部门', required: true }]);
     await adminPage.getByTestId(`xdsc-answers-${id}`).click();
     const table = adminPage.getByTestId('xdsc-answers-table');
     await table.getByText('E2E-007').waitFor();

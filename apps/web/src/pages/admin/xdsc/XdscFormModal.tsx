@@ -35,12 +35,14 @@ interface Values {
   fields: XdscFieldInput[];
 }
 
-const fieldRule = {
-  validator: async (_: unknown, f: XdscFieldInput) => {
+/** The first refusal of the fields (`第 n 项：…`), or null (rules of contracts `xdscField`). */
+function fieldsProblem(fields: readonly XdscFieldInput[]): string | null {
+  for (const [i, f] of fields.entries()) {
     const r = xdscField.safeParse(f);
-    if (!r.success) throw new Error(r.error.issues[0]?.message ?? '输入不正确');
-  },
-};
+    if (!r.success) return `第${i + 1}项：${r.error.issues[0]?.message ?? '输入不正确'}`;
+  }
+  return null;
+}
 
 export function XdscFormModal({ open, record, classId, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
@@ -61,10 +63,13 @@ export function XdscFormModal({ open, record, classId, onClose, onSaved }: Props
   }, [open, record, form]);
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    if (!v.fields?.length) {
-      message.warning(XDSC_MSG.fields);
+    const checked = await form.validateFields().catch(() => null);
+    if (!checked) return;
+    // Every stored value, also the fields' keys that no input shows (id, fieldType).
+    const v = form.getFieldsValue(true) as Values;
+    const problem = v.fields?.length ? fieldsProblem(v.fields) : XDSC_MSG.fields;
+    if (problem) {
+      message.warning(problem);
       return;
     }
     setSaving(true);
@@ -119,8 +124,9 @@ export function XdscFormModal({ open, record, classId, onClose, onSaved }: Props
               {items.map((item, i) => {
                 const type = form.getFieldValue(['fields', item.name, 'fieldType']) as XdscFieldType;
                 return (
-                  <Form.Item key={item.key} name={item.name} rules={[fieldRule]} style={{ marginBottom: 12 }}>
-                    <Card
+                  <Card
+                      key={item.key}
+                      style={{ marginBottom: 12 }}
                       size="small"
                       title={<Tag color="blue">{XDSC_FIELD_LABEL[type]}</Tag>}
                       extra={
@@ -152,7 +158,6 @@ export function XdscFormModal({ open, record, classId, onClose, onSaved }: Props
                         </Form.Item>
                       ) : null}
                     </Card>
-                  </Form.Item>
                 );
               })}
             </>
