@@ -4,8 +4,9 @@
  * 390×844 page, with Chromium's fake microphone (`--use-fake-device-for-media-stream`, auto-allowed
  * by `--use-fake-ui-for-media-stream`): the learner opens a site-wide form with a text, a radio and
  * an audio field, fills them, records (开始录音 → 停止 → 上传: the recording converted to WAV and
- * uploaded, '录音上传成功！'), submits after the confirmation ('提交成功！'); the administrator's
- * answers drawer (培训管理 → 信息采集 → 提交记录) shows the text and the audio's url.
+ * uploaded, '录音上传成功！'), submits after the confirmation ('提交成功！'); the administrator saves
+ * a form through the builder (添加 → 文本 field, 必填) on 培训管理 → 信息采集, and the answers drawer
+ * (提交记录) of the learner's form shows the text and the audio's url.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDER_MSG, XDSC_MSG, xdscApi } from '@kaopei/contracts/xdsc';
