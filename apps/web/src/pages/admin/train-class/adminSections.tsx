@@ -10,6 +10,7 @@ import { ClassTaskPerm } from '@kaopei/contracts/class-task';
 import { DiscussPerm } from '@kaopei/contracts/discuss';
 import { PjPerm } from '@kaopei/contracts/pj';
 import type { ClassRecord } from '@kaopei/contracts/train-class';
+import { XdscPerm } from '@kaopei/contracts/xdsc';
 
 export interface ClassAdminSectionProps {
   cls: ClassRecord;
@@ -34,4 +35,5 @@ export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
   { key: 'eval', title: '培训评估', perms: [PjPerm.LIST], Component: lazy(() => import('../pj/PjAdminSection')) },
   { key: 'sessions', title: '面授签到', perms: ['train:lesson:list'], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'xdsc', title: '信息采集', perms: [XdscPerm.LIST], Component: lazy(() => import('../xdsc/ClassXdscAdmin')) },
 ];

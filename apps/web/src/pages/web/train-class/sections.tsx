@@ -32,6 +32,7 @@ export const CLASS_SECTIONS: ClassSection[] = [
   { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
   { key: 'eval', title: '培训评估', Component: lazy(() => import('../pj/PjLearnSection')) },
   { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'xdsc', title: '信息采集', Component: lazy(() => import('../xdsc/ClassXdscSection')) },
 ];
 
 // `lazy` is imported for the entries above.

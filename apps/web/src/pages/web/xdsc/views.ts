@@ -1,0 +1,7 @@
+/** Learner side of information collection (issue 13): the phone page /m/info/cj?id= (SPEC §2 mobile routes); no web views. */
+import type { ViewLoaders } from '../../../router/registry';
+import type { MobilePageDef } from '../../../router/extensions';
+
+export const views = {} satisfies ViewLoaders;
+
+export const mobilePages: MobilePageDef[] = [{ path: '/m/info/cj', title: '信息采集', load: () => import('./MobileXdsc') }];
