@@ -167,11 +167,11 @@ export const PjPerm = { LIST: 'train:pj:list', SAVE: 'train:pj:save', DELETE: 't
 
 /** Errors of evaluations (block 2021xxxx). */
 export const PjError = defineErrors({
-  ALREADY: { code: 20210001, msg: '您已经评价过了！' },
-  NOT_IN_TIME: { code: 20210002, msg: '不在评价时间内！' },
-  REQUIRED: { code: 20210003, msg: '请完成所有必答题！' },
-  ITEMS_LOCKED: { code: 20210004, msg: '问卷已有学员评价，不能增删评价项或修改其类型！' },
-  UNKNOWN_ITEM: { code: 20210005, msg: '评价项不存在，请刷新后重试！' },
+  ALREADY: { code: 20230001, msg: '您已经评价过了！' },
+  NOT_IN_TIME: { code: 20230002, msg: '不在评价时间内！' },
+  REQUIRED: { code: 20230003, msg: '请完成所有必答题！' },
+  ITEMS_LOCKED: { code: 20230004, msg: '问卷已有学员评价，不能增删评价项或修改其类型！' },
+  UNKNOWN_ITEM: { code: 20230005, msg: '评价项不存在，请刷新后重试！' },
 });
 
 export const pjApi = {

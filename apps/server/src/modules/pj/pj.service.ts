@@ -6,9 +6,9 @@
  * Anonymous results and the export: pj.result.ts (reached as `pj.results`).
  *
  * Errors: 10010003 an unknown questionnaire, a class outside the admin's data scope, a learner not
- * enrolled (or a disabled questionnaire); 20210001 answered already; 20210002 outside the window;
- * 20210003 a required item without an answer; 20210004 items added, removed or retyped once answers
- * exist; 20210005 an answer to an item the questionnaire does not have.
+ * enrolled (or a disabled questionnaire); 20230001 answered already; 20230002 outside the window;
+ * 20230003 a required item without an answer; 20230004 items added, removed or retyped once answers
+ * exist; 20230005 an answer to an item the questionnaire does not have.
  */
 import type { Page } from '@kaopei/contracts';
 import { PjError, PjState, PjPhase, type PjItem, type PjLearnDetail, type PjLearnRecord, type pjPagingReq, type PjRecord, type pjSaveReq, type pjAnswerReq } from '@kaopei/contracts/pj';
@@ -73,7 +73,7 @@ export class PjService {
 
   /**
    * POST /api/pj/save: adds (no id) or updates a questionnaire of a class in the admin's scope.
-   * New items get ids; once answers exist the item set (ids and types) is fixed (20210004), titles
+   * New items get ids; once answers exist the item set (ids and types) is fixed (20230004), titles
    * and required flags may change. The class of an existing questionnaire never changes. Answers `{id}`.
    */
   async save(admin: AuthUser, req: z.output<typeof pjSaveReq>): Promise<{ id: string }> {
@@ -173,7 +173,7 @@ export class PjService {
 
   /**
    * POST /api/pj/answer: stores the learner's answer once (unique (pj, user): a double click or two
-   * parallel calls store one, the other answers 20210001), then settles the class (requirement 'eval').
+   * parallel calls store one, the other answers 20230001), then settles the class (requirement 'eval').
    * Rate items keep `score` (1–5), text items `text` (trimmed); extra fields are ignored.
    */
   async answer(user: Learner, req: z.output<typeof pjAnswerReq>): Promise<void> {

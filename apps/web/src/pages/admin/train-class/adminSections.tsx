@@ -9,7 +9,6 @@ import { TrainClassPerm, type ClassRecord } from '@kaopei/contracts/train-class'
 import { ClassTaskPerm } from '@kaopei/contracts/class-task';
 import { DiscussPerm } from '@kaopei/contracts/discuss';
 import { PjPerm } from '@kaopei/contracts/pj';
-import type { ClassRecord } from '@kaopei/contracts/train-class';
 import { XdscPerm } from '@kaopei/contracts/xdsc';
 
 export interface ClassAdminSectionProps {
@@ -28,12 +27,11 @@ export interface ClassAdminSection {
 
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
-  { key: 'stat', title: '培训统计', perms: [TrainClassPerm.STAT], Component: lazy(() => import('./ClassStatSection')) },
-  // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
-  { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
-  { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
+  { key: 'sessions', title: '面授签到', perms: ['train:lesson:list'], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
   { key: 'exam', title: '培训考试', perms: ['train:class:exam'], Component: lazy(() => import('../class-exam/ClassExamsAdmin')) },
   { key: 'eval', title: '培训评估', perms: [PjPerm.LIST], Component: lazy(() => import('../pj/PjAdminSection')) },
-  { key: 'sessions', title: '面授签到', perms: ['train:lesson:list'], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
+  { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
   { key: 'xdsc', title: '信息采集', perms: [XdscPerm.LIST], Component: lazy(() => import('../xdsc/ClassXdscAdmin')) },
+  { key: 'stat', title: '培训统计', perms: [TrainClassPerm.STAT], Component: lazy(() => import('./ClassStatSection')) },
 ];

@@ -25,15 +25,11 @@ export interface ClassSection {
 
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
-  // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
-  { key: 'discuss', title: '讨论区', Component: lazy(() => import('../discuss/ClassDiscussSection')) },
-  { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
-  { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
-  { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
-  { key: 'eval', title: '培训评估', Component: lazy(() => import('../pj/PjLearnSection')) },
   { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'live', title: '直播课堂', Component: lazy(() => import('../live/ClassLiveSection')) },
+  { key: 'exam', title: '培训考试', Component: lazy(() => import('../class-exam/ClassExamsSection')) },
+  { key: 'eval', title: '培训评估', Component: lazy(() => import('../pj/PjLearnSection')) },
+  { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
+  { key: 'discuss', title: '讨论区', Component: lazy(() => import('../discuss/ClassDiscussSection')) },
   { key: 'xdsc', title: '信息采集', Component: lazy(() => import('../xdsc/ClassXdscSection')) },
 ];
-
-// `lazy` is imported for the entries above.
-void lazy;
