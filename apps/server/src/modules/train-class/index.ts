@@ -6,7 +6,7 @@
  * and completion (certificate and points once). Module `train` is bank training, unrelated.
  */
 import { MenuType } from '@kaopei/contracts';
-import { TrainClassPerm, classCourseApi, trainClassApi } from '@kaopei/contracts/train-class';
+import { classCourseApi, classNoticeEvent, trainClassApi, TrainClassPerm } from '@kaopei/contracts/train-class';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -39,6 +39,7 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'trainClass',
   summary: '培训班（报名、审核、指派、课程与结业）',
+  notifyEvents: [classNoticeEvent],
   deps: ['course', 'courseStudy', 'cert', 'points', 'notify', 'sysUser', 'sysDepart', 'sysRole'] satisfies TrainClassDeps[],
   tables: ['el_class', 'el_class_ref', 'el_class_user', 'el_class_course'],
   service: (ctx) => new TrainClassService(ctx),
