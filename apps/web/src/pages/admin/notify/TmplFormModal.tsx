@@ -45,9 +45,13 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    if (!record) form.setFieldsValue({ title: '', event: firstEvent, content: '', sms: false, smsCode: '' });
+    if (!record) form.setFieldsValue({ title: '', event: undefined, content: '', sms: false, smsCode: '' });
     else if (detail.data) form.setFieldsValue({ title: detail.data.title, event: detail.data.event, content: detail.data.content, sms: detail.data.sms === 1, smsCode: detail.data.smsCode });
-  }, [open, record, detail.data, form, firstEvent]);
+  }, [open, record, detail.data, form]);
+  // A new template starts on the first registered event once the list has come (typed fields stay).
+  useEffect(() => {
+    if (open && !record && firstEvent && !form.getFieldValue('event')) form.setFieldValue('event', firstEvent);
+  }, [open, record, firstEvent, form]);
 
   const editorApi = useRef<RichTextEditorApi | null>(null);
   /** Inserts `{name}` at the editor's cursor (at the end before the editor has loaded). */
