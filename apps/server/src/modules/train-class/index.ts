@@ -5,8 +5,9 @@
  * courses (studied by enrolled learners through a grant registered with module course), progress
  * and completion (certificate and points once). Module `train` is bank training, unrelated.
  */
+import { classNoticeEvent } from '@kaopei/contracts/train-class';
 import { MenuType } from '@kaopei/contracts';
-import { classCourseApi, classNoticeEvent, trainClassApi, TrainClassPerm } from '@kaopei/contracts/train-class';
+import { TrainClassPerm, classCourseApi, trainClassApi } from '@kaopei/contracts/train-class';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
