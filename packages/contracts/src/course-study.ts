@@ -19,6 +19,8 @@
 import { z } from 'zod';
 import { idSchema, pagingReq, pagingRes } from './common';
 import { defineErrors } from './errors';
+import { defineNotifyEvent } from './notify-event';
+import { COURSE_TITLE_VAR } from './course';
 import { json } from './endpoint';
 
 /** Fastify path of the reading socket (SPEC §7 /api/socket/read/{userId}/{courseId}/{fileId}). */
@@ -252,3 +254,11 @@ export const courseStudyApi = {
     summary: '学员查看课程中的一个课件：地址、时长、已保存的位置与进度',
   }),
 };
+
+/** Message event of a learner's course completion (module courseStudy, once per course and learner). */
+export const courseFinishEvent = defineNotifyEvent({
+  key: 'course.finish',
+  label: '课程学习完成',
+  vars: COURSE_TITLE_VAR,
+  template: { title: '课程完成：{courseTitle}', content: '<p>{realName}，您好！恭喜您完成了课程“{courseTitle}”的全部学习。</p>' },
+});

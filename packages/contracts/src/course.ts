@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { idReq, idSchema, idsReq, pagingReq, pagingRes, stateReq } from './common';
 import { json } from './endpoint';
 import { defineErrors } from './errors';
+import { defineNotifyEvent } from './notify-event';
 
 /** Open type of a course (SPEC §4 open types without 9): 1 everybody, 2 departments, 3 named people. */
 export const CourseOpenType = { PUBLIC: 1, DEPT: 2, PEOPLE: 3 } as const;
@@ -327,3 +328,13 @@ export const courseApi = {
     ours: true,
   }),
 };
+
+/** {courseTitle} of the course messages (also course-study's course.finish). */
+export const COURSE_TITLE_VAR = { courseTitle: { label: '课程名称', sample: '安全生产法解读' } } as const;
+/** Message event of POST /api/course/course/prepare-notify (the course's learners are told it is online). */
+export const coursePublishEvent = defineNotifyEvent({
+  key: 'course.publish',
+  label: '课程发布',
+  vars: COURSE_TITLE_VAR,
+  template: { title: '课程通知：{courseTitle}', content: '<p>{realName}，您好！课程“{courseTitle}”已上线，欢迎学习。</p>' },
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idReq, idSchema, idsReq, pagingReq, pagingRes, stateReq, timeSchema } from './common';
 import { json } from './endpoint';
 import { defineErrors } from './errors';
+import { defineNotifyEvent } from './notify-event';
 
 /** Question types an exam can draw (SPEC §4): every type. */
 export const EXAM_QU_TYPES = [1, 2, 3, 4, 5, 6, 99] as const;
@@ -461,3 +462,13 @@ export const examApi = {
   userRefJoin: json({ path: '/api/exam/exam/user-ref/join', summary: '添加考试人员 {refId, ids}', access: ExamPerm.UPDATE, body: examUserRefReq, data: z.object({ added: z.number().int() }), ours: true }),
   userRefRemove: json({ path: '/api/exam/exam/user-ref/remove', summary: '移除考试人员 {refId, ids}', access: ExamPerm.UPDATE, body: examUserRefReq, data: z.object({ removed: z.number().int() }), ours: true }),
 };
+
+/** {examTitle} of the exam messages (also used by module notify's paper.marked and exam.apply). */
+export const EXAM_TITLE_VAR = { examTitle: { label: '考试名称', sample: '2026年安全生产知识考试' } } as const;
+/** Message event of POST /api/exam/exam/prepare-notify (the exam's learners are told it was published). */
+export const examPublishEvent = defineNotifyEvent({
+  key: 'exam.publish',
+  label: '考试发布',
+  vars: EXAM_TITLE_VAR,
+  template: { title: '考试通知：{examTitle}', content: '<p>{realName}，您好！考试“{examTitle}”已发布，请按时参加。</p>' },
+});

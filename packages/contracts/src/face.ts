@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { defineErrors } from './errors';
+import { definePropType, PROP_MSG, propReq } from './prop-type';
 
 /** Face providers (SPEC §9 plus the local default): local runs on the server. */
 export const FACE_PROVIDERS = ['local', 'baidu', 'qcloud', 'aliyun'] as const;
@@ -77,4 +78,65 @@ export const FaceError = defineErrors({
   MANY_FACES: { code: 40120005, msg: '照片中检测到多张人脸，请上传仅含本人的人脸照片！' },
   /** The cloud provider refused the request (keys, group, quota); the vendor's message follows. */
   PROVIDER_REFUSED: { code: 40120006, msg: '人脸识别服务商拒绝了请求，请检查人脸配置！' },
+});
+
+// ---------------------------------------------------------------- prop type "face" (issue 12)
+
+/** Messages of the face provider forms (SPEC §3 "Face provider configuration"; the spec gives only the keys' ones). */
+export const FACE_PROP_MSG = {
+  appId: 'AppId不能为空',
+  appKey: 'AppKey（API Key）不能为空',
+  faceGroup: '人脸库分组不能为空',
+  groupId: '人员库ID不能为空',
+  region: '地域不能为空',
+  dbName: '人脸数据库名称不能为空',
+  groupFormat: '人脸库名称只能包含字母、数字和下划线',
+  /** Success of a save of type "face" (SPEC §8 '配置保存成功！'). */
+  saved: '配置保存成功！',
+} as const;
+
+/** liveCheck: a liveness check on every comparison (true / false; "1" / "0" from forms). */
+const liveCheck = z
+  .union([z.boolean(), z.number(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const groupName = (msg: string) => propReq(msg, 48).refine((v) => /^[A-Za-z0-9_]+$/.test(v), FACE_PROP_MSG.groupFormat);
+
+/** local face engine: nothing to configure (runs on the server). */
+export const localFaceData = z.object({});
+/** baidu face v3 (SPEC §3): appId, appKey (API Key), secretKey, faceGroup (user group id), liveCheck. */
+export const baiduFaceData = z.object({
+  appId: propReq(FACE_PROP_MSG.appId, 100),
+  appKey: propReq(FACE_PROP_MSG.appKey, 200),
+  secretKey: propReq(PROP_MSG.secretKey, 200),
+  faceGroup: groupName(FACE_PROP_MSG.faceGroup),
+  liveCheck,
+});
+/** qcloud iai (SPEC §3): region, secretId, secretKey, groupId (person group), liveCheck. */
+export const qcloudFaceData = z.object({
+  region: propReq(FACE_PROP_MSG.region, 100),
+  secretId: propReq(PROP_MSG.secretId, 200),
+  secretKey: propReq(PROP_MSG.secretKey, 200),
+  groupId: groupName(FACE_PROP_MSG.groupId),
+  liveCheck,
+});
+/** aliyun facebody (SPEC §3): accessKeyId, accessKeySecret, dbName (face database), liveCheck. */
+export const aliyunFaceData = z.object({
+  accessKeyId: propReq(PROP_MSG.accessKeyId, 200),
+  accessKeySecret: propReq(PROP_MSG.accessKeySecret, 200),
+  dbName: groupName(FACE_PROP_MSG.dbName),
+  liveCheck,
+});
+export type BaiduFaceData = z.infer<typeof baiduFaceData>;
+export type QcloudFaceData = z.infer<typeof qcloudFaceData>;
+export type AliyunFaceData = z.infer<typeof aliyunFaceData>;
+
+/** Type "face": the face engine's provider (module face); local works with nothing saved. */
+export const facePropType = definePropType({
+  key: 'face',
+  label: '人脸',
+  providers: { local: localFaceData, baidu: baiduFaceData, qcloud: qcloudFaceData, aliyun: aliyunFaceData },
+  secrets: ['secretKey', 'accessKeySecret'],
+  defaultProvider: 'local',
+  savedMsg: FACE_PROP_MSG.saved,
 });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { idReq, idSchema, idsReq, pagingReq, pagingRes, TIME_PATTERN } from './common';
 import { download, json } from './endpoint';
 import { defineErrors } from './errors';
+import { definePropType, propReq } from './prop-type';
 
 /** Publication of a session (admin's switch): 0 published (learners see it), 1 hidden. */
 export const LiveState = { NORMAL: 0, HIDDEN: 1 } as const;
@@ -172,3 +173,40 @@ export const liveApi = {
   attendance: json({ path: '/api/onlineClass/attendance', readOnly: true, summary: '直播考勤（观看时长、首次与最后心跳）', access: LivePerm.ATTEND, body: liveAttendReq, data: liveAttendRes, ours: true }),
   attendExport: download({ path: '/api/onlineClass/attendance-export', summary: '导出直播考勤', access: LivePerm.ATTEND, method: 'POST', body: idReq, fileName: LIVE_ATTEND_FILE, ours: true }),
 };
+
+// ---------------------------------------------------------------- prop type "live" (issue 13)
+
+/** Messages of the live configuration form (SPEC §3 "Live configuration"; §8 '直播配置保存成功！'). */
+export const LIVE_PROP_MSG = {
+  pushDomain: '推流域名不能为空',
+  pullDomain: '播放域名不能为空',
+  pushKey: '推流鉴权Key不能为空',
+  pullKey: '播放鉴权Key不能为空',
+  domainFormat: '域名格式不正确，只填写域名，如：push.example.com',
+  saved: '直播配置保存成功！',
+} as const;
+
+/** A bare host name (no scheme, path, port or spaces), as aliyun's domain settings show it. */
+export function isDomain(v: string): boolean {
+  return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(v);
+}
+const domain = (msg: string) => propReq(msg, 253).refine(isDomain, LIVE_PROP_MSG.domainFormat);
+
+/** aliyun ApsaraVideo Live (SPEC §3): ingest domain and its URL-signing key, streaming domain and its key. */
+export const aliyunLiveData = z.object({
+  pushDomain: domain(LIVE_PROP_MSG.pushDomain),
+  pushKey: propReq(LIVE_PROP_MSG.pushKey, 200),
+  pullDomain: domain(LIVE_PROP_MSG.pullDomain),
+  pullKey: propReq(LIVE_PROP_MSG.pullKey, 200),
+});
+export type AliyunLiveData = z.infer<typeof aliyunLiveData>;
+
+/** Type "live" (module liveClass). Only aliyun: live classes need a saved configuration (20140001 without one). */
+export const livePropType = definePropType({
+  key: 'live',
+  label: '直播',
+  providers: { aliyun: aliyunLiveData },
+  secrets: ['pushKey', 'pullKey'],
+  defaultProvider: 'aliyun',
+  savedMsg: LIVE_PROP_MSG.saved,
+});

@@ -5,7 +5,7 @@
  *
  * - A message belongs to one user; a learner only ever sees and changes their own (another user's id
  *   answers as if it did not exist). Read state: 0 unread, 1 read (SPEC §4).
- * - A template serves one event (`NotifyEvent`); its title and content carry variables `{name}` that
+ * - A template serves one event, declared by the module that sends it (notify-event.ts); its title and content carry variables `{name}` that
  *   `renderTemplate` substitutes — the one render function of the server (sending) and the web
  *   (preview), so both substitute identically: unknown variables stay as they are, values are
  *   HTML-escaped when the content is HTML.
@@ -15,6 +15,12 @@ import { idReq, idsReq, idSchema, pagingReq, pagingRes } from './common';
 import { json } from './endpoint';
 import { defineErrors } from './errors';
 import { looksLikeHtml } from './rich-text';
+import { coursePublishEvent } from './course';
+import { courseFinishEvent } from './course-study';
+import { EXAM_TITLE_VAR, examPublishEvent } from './exam';
+import { defineNotifyEvent, eventVars, notifyEventInfo, type NotifyEventDef, type TemplateVar } from './notify-event';
+import { classNoticeEvent } from './train-class';
+import { AUDIT_VARS, realnameAuditEvent } from './user-real';
 
 /** Message read state (SPEC §4): 0 unread, 1 read. */
 export const ReadState = { UNREAD: 0, READ: 1 } as const;
@@ -25,10 +31,41 @@ export const UNREAD_POLL_MS = 20_000;
 /** The header badge shows at most 99 (SPEC §9). */
 export const BADGE_MAX = 99;
 
-/**
- * Events that send messages through a template (issue 7). Each has a built-in template seeded at
- * start (`BUILTIN_TEMPLATES`) and the variables its senders fill in.
- */
+// ---- message events (declared by the modules that send them; notify-event.ts) ----
+
+/** {certTitle} and {certNo} of the certificate message. */
+const CERT_VARS = { certTitle: { label: '证书名称', sample: '安全生产培训合格证' }, certNo: { label: '证书编号', sample: 'KP-2026-000123' } } as const;
+
+/** Module notify's own events: it sends them from its listeners of paper.marked, cert.granted and examApply.audited. */
+export const paperMarkedEvent = defineNotifyEvent({
+  key: 'paper.marked',
+  label: '试卷阅卷完成',
+  vars: { ...EXAM_TITLE_VAR, score: { label: '得分', sample: '86' } },
+  template: { title: '成绩通知：{examTitle}', content: '<p>{realName}，您好！您参加的考试“{examTitle}”已阅卷完成，得分 {score} 分。</p>' },
+});
+export const certGrantedEvent = defineNotifyEvent({
+  key: 'cert.granted',
+  label: '证书发放',
+  vars: CERT_VARS,
+  template: { title: '证书发放：{certTitle}', content: '<p>{realName}，您好！您已获得证书“{certTitle}”，证书编号 {certNo}。</p>' },
+});
+export const examApplyEvent = defineNotifyEvent({
+  key: 'exam.apply',
+  label: '考试申请审核',
+  vars: { ...EXAM_TITLE_VAR, ...AUDIT_VARS },
+  template: { title: '考试申请审核结果：{examTitle}', content: '<p>{realName}，您好！您对考试“{examTitle}”的申请审核结果：{auditResult}。{auditMsg}</p>' },
+});
+/** The events module notify declares (`defineModule({ notifyEvents })`). */
+export const NOTIFY_OWN_EVENTS = [paperMarkedEvent, certGrantedEvent, examApplyEvent] as const;
+
+// ---- compatibility: the events of issue 7, before modules registered their own ----
+// Frozen: a new event is declared by its module and registered through its module definition, never
+// added here. The server and the pages use the registered events (ctx.catalog, /api/notify/tmpl/events).
+
+const LEGACY_EVENTS: readonly NotifyEventDef[] = [
+  examPublishEvent, coursePublishEvent, paperMarkedEvent, certGrantedEvent, realnameAuditEvent, examApplyEvent, classNoticeEvent, courseFinishEvent,
+];
+/** @deprecated use the module's event object (e.g. `classNoticeEvent.key`). */
 export const NotifyEvent = {
   EXAM_PUBLISH: 'exam.publish',
   COURSE_PUBLISH: 'course.publish',
@@ -40,56 +77,18 @@ export const NotifyEvent = {
   COURSE_FINISH: 'course.finish',
 } as const;
 export type NotifyEventValue = (typeof NotifyEvent)[keyof typeof NotifyEvent];
-export const NOTIFY_EVENTS = Object.values(NotifyEvent) as [NotifyEventValue, ...NotifyEventValue[]];
-export const NOTIFY_EVENT_LABEL: Record<string, string> = {
-  'exam.publish': '考试发布',
-  'course.publish': '课程发布',
-  'paper.marked': '试卷阅卷完成',
-  'cert.granted': '证书发放',
-  'realname.audit': '实名认证审核',
-  'exam.apply': '考试申请审核',
-  'class.notice': '培训班通知',
-  'course.finish': '课程学习完成',
-};
-
-/** Variables a template may use, with their meaning and the sample value of the preview. */
-export const TEMPLATE_VARS: Record<string, { label: string; sample: string }> = {
-  realName: { label: '姓名', sample: '张三' },
-  examTitle: { label: '考试名称', sample: '2026年安全生产知识考试' },
-  courseTitle: { label: '课程名称', sample: '安全生产法解读' },
-  certTitle: { label: '证书名称', sample: '安全生产培训合格证' },
-  certNo: { label: '证书编号', sample: 'KP-2026-000123' },
-  score: { label: '得分', sample: '86' },
-  auditResult: { label: '审核结果', sample: '通过' },
-  auditMsg: { label: '审核意见', sample: '资料齐全' },
-  className: { label: '培训班名称', sample: '2026年第一期新员工培训班' },
-  noticeTitle: { label: '通知标题', sample: '开班通知' },
-};
-/** The variables each event's senders fill in ({realName} always: it comes from the recipient). */
-export const EVENT_VARS: Record<NotifyEventValue, string[]> = {
-  'exam.publish': ['realName', 'examTitle'],
-  'course.publish': ['realName', 'courseTitle'],
-  'paper.marked': ['realName', 'examTitle', 'score'],
-  'cert.granted': ['realName', 'certTitle', 'certNo'],
-  'realname.audit': ['realName', 'auditResult', 'auditMsg'],
-  'exam.apply': ['realName', 'examTitle', 'auditResult', 'auditMsg'],
-  'class.notice': ['realName', 'className', 'noticeTitle'],
-  'course.finish': ['realName', 'courseTitle'],
-};
-/** Sample values of every variable (the preview). */
+/** @deprecated the events of issue 7 (the registered ones are `ctx.catalog.notifyEvents`). */
+export const NOTIFY_EVENTS = LEGACY_EVENTS.map((e) => e.key) as [NotifyEventValue, ...NotifyEventValue[]];
+/** @deprecated labels of the events of issue 7 (/api/notify/tmpl/events answers every registered one). */
+export const NOTIFY_EVENT_LABEL: Record<string, string> = Object.fromEntries(LEGACY_EVENTS.map((e) => [e.key, e.label]));
+/** @deprecated variables of the events of issue 7, with their meaning and sample value. */
+export const TEMPLATE_VARS: Record<string, TemplateVar> = Object.assign({}, ...LEGACY_EVENTS.map(eventVars)) as Record<string, TemplateVar>;
+/** @deprecated the variables each event of issue 7 fills in ({realName} first). */
+export const EVENT_VARS = Object.fromEntries(LEGACY_EVENTS.map((e) => [e.key, Object.keys(eventVars(e))])) as Record<NotifyEventValue, string[]>;
+/** @deprecated sample values of the variables of issue 7's events (the preview). */
 export const SAMPLE_VARS: Record<string, string> = Object.fromEntries(Object.entries(TEMPLATE_VARS).map(([k, v]) => [k, v.sample]));
-
-/** The built-in template of each event, seeded at start when missing (an edited one is left alone, a deleted one stays deleted). */
-export const BUILTIN_TEMPLATES: Record<NotifyEventValue, { title: string; content: string }> = {
-  'exam.publish': { title: '考试通知：{examTitle}', content: '<p>{realName}，您好！考试“{examTitle}”已发布，请按时参加。</p>' },
-  'course.publish': { title: '课程通知：{courseTitle}', content: '<p>{realName}，您好！课程“{courseTitle}”已上线，欢迎学习。</p>' },
-  'paper.marked': { title: '成绩通知：{examTitle}', content: '<p>{realName}，您好！您参加的考试“{examTitle}”已阅卷完成，得分 {score} 分。</p>' },
-  'cert.granted': { title: '证书发放：{certTitle}', content: '<p>{realName}，您好！您已获得证书“{certTitle}”，证书编号 {certNo}。</p>' },
-  'realname.audit': { title: '实名认证审核结果', content: '<p>{realName}，您好！您的实名认证审核结果：{auditResult}。{auditMsg}</p>' },
-  'exam.apply': { title: '考试申请审核结果：{examTitle}', content: '<p>{realName}，您好！您对考试“{examTitle}”的申请审核结果：{auditResult}。{auditMsg}</p>' },
-  'class.notice': { title: '培训班通知：{noticeTitle}', content: '<p>{realName}，您好！培训班“{className}”发布了通知：{noticeTitle}。</p>' },
-  'course.finish': { title: '课程完成：{courseTitle}', content: '<p>{realName}，您好！恭喜您完成了课程“{courseTitle}”的全部学习。</p>' },
-};
+/** @deprecated the built-in templates of issue 7's events (each event carries its own `template`). */
+export const BUILTIN_TEMPLATES = Object.fromEntries(LEGACY_EVENTS.map((e) => [e.key, e.template])) as Record<NotifyEventValue, { title: string; content: string }>;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes text for HTML content or attributes. */
@@ -184,7 +183,8 @@ export const tmplSaveReq = z
     id: idSchema.optional(),
     title: z.string({ error: TMPL_TITLE_MSG }).trim().min(1, TMPL_TITLE_MSG).max(200, '模板标题不能超过200个字符'),
     content: z.string({ error: TMPL_CONTENT_MSG }).trim().min(1, TMPL_CONTENT_MSG).max(20_000, '模板内容过长！'),
-    event: z.enum(NOTIFY_EVENTS, { error: TMPL_EVENT_MSG }),
+    /** A registered event (the service refuses another one with the same message). */
+    event: z.string({ error: TMPL_EVENT_MSG }).trim().min(1, TMPL_EVENT_MSG).max(40, TMPL_EVENT_MSG),
     sms: z.union([z.literal(0), z.literal(1)], { error: '短信标志不正确！' }).default(0),
     smsCode: z.string().trim().max(64, '短信模板编号不能超过64个字符').regex(/^[A-Za-z0-9_]*$/, '短信模板编号只能包含字母、数字和下划线').default(''),
   })
@@ -215,5 +215,6 @@ export const tmplApi = {
   paging: json({ path: '/api/notify/tmpl/paging', readOnly: true, summary: '分页查询消息模板（选择框每页100条，按标题过滤）', access: TmplPerm.LIST, body: tmplPagingReq, data: tmplPagingRes }),
   detail: json({ path: '/api/notify/tmpl/detail', readOnly: true, summary: '消息模板详情', access: TmplPerm.LIST, body: idReq, data: tmplDetail }),
   save: json({ path: '/api/notify/tmpl/save', summary: '新增或修改消息模板', access: [TmplPerm.ADD, TmplPerm.UPDATE], body: tmplSaveReq, data: z.object({ id: z.string() }) }),
+  events: json({ path: '/api/notify/tmpl/events', readOnly: true, summary: '通知事件（各模块登记的事件、可用变量及预览示例值）', access: [TmplPerm.LIST, TmplPerm.ADD, TmplPerm.UPDATE], data: z.array(notifyEventInfo) }),
   delete: json({ path: '/api/notify/tmpl/delete', summary: '删除消息模板', access: TmplPerm.DELETE, body: idsReq, data: z.null(), ours: true }),
 };

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { download, json, upload } from './endpoint';
+import { definePropType, PROP_MSG, propOpt, propReq } from './prop-type';
 
 /** SPEC §5 attachment types by kind (extensions, lower case, without the dot). */
 export const FILE_TYPES = {
@@ -175,3 +176,69 @@ export const fileApi = {
   directFinish: json({ path: '/api/common/file/direct/finish', summary: '直传第二步：服务器读回云存储中的对象，按内容检查类型与大小后登记，应答 {url, name, uid}（重复调用应答同一文件）', access: 'user', body: directFinishReq, data: uploadedFile }),
   qiniuToken: json({ path: '/api/common/qiniu/token', readOnly: true, summary: '七牛云直传上传凭证（本地计算，仅限 direct/init 应答的对象键且不可覆盖，需已配置七牛云存储）', access: 'user', body: cloudTokenReq, data: qiniuToken }),
 };
+
+// ---------------------------------------------------------------- prop type "upload" (storage providers)
+
+/** Storage providers (SPEC §9): local, aliyun, qiniu, qcloud. */
+export const UPLOAD_PROVIDERS = ['local', 'aliyun', 'qcloud', 'qiniu'] as const;
+export type UploadProvider = (typeof UPLOAD_PROVIDERS)[number];
+
+/** SPEC §5: the access url starts with http(s) and ends with "/". */
+export function isBaseUrl(v: string): boolean {
+  return /^https?:\/\/[^\s"'<>\\]+\/$/.test(v);
+}
+const baseUrl = propReq(PROP_MSG.url).refine(isBaseUrl, PROP_MSG.urlFormat);
+
+/** SPEC §5 directory: "/" or a drive letter first, "/" last, no "..", no control characters or backslashes. */
+export function isLocalDir(v: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^(?:[A-Za-z]:)?\/(?:.*\/)?$/.test(v) && !/[\u0000-\u001f\\]/.test(v) && !v.split('/').includes('..');
+}
+
+/** local: the directory of the files on the server and the url they are read at (SPEC §3). */
+export const localUploadData = z.object({
+  localDir: propReq(PROP_MSG.localDir, 255).refine(isLocalDir, PROP_MSG.localDirFormat),
+  url: baseUrl,
+});
+/** aliyun OSS (SPEC §3): endpoint, bucket, accessKeyId, accessKeySecret, arn (STS role), url, project, pipeline. */
+export const aliyunUploadData = z.object({
+  endpoint: propReq(PROP_MSG.endpoint),
+  bucket: propReq(PROP_MSG.bucket, 100),
+  accessKeyId: propReq(PROP_MSG.accessKeyId, 200),
+  accessKeySecret: propReq(PROP_MSG.accessKeySecret, 200),
+  arn: propReq(PROP_MSG.arn),
+  url: baseUrl,
+  project: propOpt(),
+  pipeline: propOpt(),
+});
+/** qiniu (SPEC §3): endpoint (the region: z0, z1, z2, na0, as0 or an upload host url), bucket, keys, url. */
+export const qiniuUploadData = z.object({
+  endpoint: propReq(PROP_MSG.endpoint),
+  bucket: propReq(PROP_MSG.bucket, 100),
+  accessKeyId: propReq(PROP_MSG.accessKeyId, 200),
+  accessKeySecret: propReq(PROP_MSG.accessKeySecret, 200),
+  url: baseUrl,
+});
+/** qcloud COS (SPEC §3): region, bucket (name-appid), secretId, secretKey, url, mediaQueue. */
+export const qcloudUploadData = z.object({
+  region: propReq(PROP_MSG.endpoint, 100),
+  bucket: propReq(PROP_MSG.bucket, 100),
+  secretId: propReq(PROP_MSG.secretId, 200),
+  secretKey: propReq(PROP_MSG.secretKey, 200),
+  url: baseUrl,
+  mediaQueue: propOpt(),
+});
+export type LocalUploadData = z.infer<typeof localUploadData>;
+export type AliyunUploadData = z.infer<typeof aliyunUploadData>;
+export type QiniuUploadData = z.infer<typeof qiniuUploadData>;
+export type QcloudUploadData = z.infer<typeof qcloudUploadData>;
+
+/** Type "upload": storage of uploaded files (module sysFile); local works with nothing saved. */
+export const uploadPropType = definePropType({
+  key: 'upload',
+  label: '上传',
+  providers: { local: localUploadData, aliyun: aliyunUploadData, qcloud: qcloudUploadData, qiniu: qiniuUploadData },
+  secrets: ['accessKeySecret', 'secretKey'],
+  defaultProvider: 'local',
+  savedMsg: PROP_MSG.uploadSaved,
+});

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { idSchema, idsReq, pagingReq, pagingRes, stateReq, TIME_PATTERN, timeSchema } from './common';
 import { defineErrors } from './errors';
+import { defineNotifyEvent } from './notify-event';
 import { json } from './endpoint';
 
 /** Class type (SPEC issue 13): 1 网络班, 2 面授, 3 直播, 4 混合. */
@@ -279,3 +280,11 @@ export const classCourseApi = {
   detail: json({ path: '/api/bjvrkc/detail', readOnly: true, summary: '培训班课程列表', access: TrainClassPerm.LIST, body: z.object({ classId: idSchema }), data: z.array(classCourseRecord) }),
   getPageList: json({ path: '/api/bjvrkc/getPageList', readOnly: true, summary: '分页查询培训班课程', access: TrainClassPerm.LIST, body: classCoursePagingReq, data: pagingRes(classCourseRecord) }),
 };
+
+/** Message event of a class notice to its learners (module trainClass). */
+export const classNoticeEvent = defineNotifyEvent({
+  key: 'class.notice',
+  label: '培训班通知',
+  vars: { className: { label: '培训班名称', sample: '2026年第一期新员工培训班' }, noticeTitle: { label: '通知标题', sample: '开班通知' } },
+  template: { title: '培训班通知：{noticeTitle}', content: '<p>{realName}，您好！培训班“{className}”发布了通知：{noticeTitle}。</p>' },
+});

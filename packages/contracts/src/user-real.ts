@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { idSchema, pagingReq, pagingRes } from './common';
 import { defineErrors } from './errors';
+import { defineNotifyEvent } from './notify-event';
 import { json } from './endpoint';
 import { ID_CARD_MSG, sessionUser } from './sys-user';
 
@@ -127,3 +128,13 @@ export const userRealApi = {
   paging: json({ path: '/api/sys/user/real/paging', readOnly: true, summary: '分页查询实名认证（含人脸照片；按状态、姓名筛选）', access: UserRealPerm.LIST, body: realPagingReq, data: realPagingRes, ours: true }),
   faceLogin: json({ path: '/api/sys/user/face-login', summary: '人脸登录（需开启人脸登录；在已通过实名认证的用户中比对，限流同密码登录）', access: 'public', body: faceLoginReq, data: sessionUser }),
 };
+
+/** {auditResult} and {auditMsg} of audit messages (also module notify's exam.apply). */
+export const AUDIT_VARS = { auditResult: { label: '审核结果', sample: '通过' }, auditMsg: { label: '审核意见', sample: '资料齐全' } } as const;
+/** Message event of a real-name audit (module userReal tells the learner the result). */
+export const realnameAuditEvent = defineNotifyEvent({
+  key: 'realname.audit',
+  label: '实名认证审核',
+  vars: AUDIT_VARS,
+  template: { title: '实名认证审核结果', content: '<p>{realName}，您好！您的实名认证审核结果：{auditResult}。{auditMsg}</p>' },
+});

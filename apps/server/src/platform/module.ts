@@ -12,17 +12,22 @@
  *     service: (ctx) => new RepoService(ctx),
  *     routes: (r, repos) => { r.json(repoApi.paging, ({ body }) => repos.paging(body)); },
  *     menus: [...],
+ *     propTypes: [repoPropType],           // provider configurations (contracts: definePropType)
+ *     notifyEvents: [repoSharedEvent],     // message events it sends (contracts: defineNotifyEvent)
  *   });
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { JsonEndpoint } from '@kaopei/contracts';
+import type { NotifyEventDef } from '@kaopei/contracts/notify-event';
+import type { PropTypeDef } from '@kaopei/contracts/prop-type';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import type { Auditor } from './audit';
 import type { Authenticator } from './auth';
 import type { Bus } from './bus';
+import type { Catalog } from './catalog';
 import type { EventListeners, Events } from './events';
 import type { JobHandler, JobQueue } from './jobs';
 import type { MenuDecl } from './menus';
@@ -44,6 +49,8 @@ export interface ModuleContext<D extends ServiceName = never> {
   /** The shared Redis connection when REDIS_URL is set. */
   readonly redis: Redis | null;
   readonly log: FastifyBaseLogger;
+  /** Every module's registered prop types and message events (platform/catalog.ts). */
+  readonly catalog: Catalog;
 }
 
 /** An account created at the first start (printed by main.ts). */
@@ -124,6 +131,16 @@ export interface ModuleDef<K extends ServiceName = ServiceName, D extends Servic
    * provider for browser uploads. Called on every answer: return a cached value, synchronously.
    */
   connectSrc?: (svc: Services[K]) => () => readonly string[];
+  /**
+   * Provider configuration types this module uses (declared with `definePropType` in its contracts
+   * file): /api/sys/config/prop/* serves them; the key must be unique across modules.
+   */
+  propTypes?: readonly PropTypeDef[];
+  /**
+   * Message events this module sends through `services.notify.send` (declared with
+   * `defineNotifyEvent` in its contracts file): each gets a built-in template; keys unique across modules.
+   */
+  notifyEvents?: readonly NotifyEventDef[];
 }
 
 /** A module as loaded: its definition and its folder. */

@@ -3,7 +3,8 @@
  * default export is a module definition is a module; the list is never written by hand.
  *
  * `loadModules` checks that names are unique and match their folders (`sysUser` ↔ `sys-user`), that
- * every dependency exists, that each table has one owner, and orders modules so that a module
+ * every dependency exists, that each table has one owner, that no prop type or message event is
+ * declared twice (platform/catalog.ts), and orders modules so that a module
  * starts after the modules it depends on (a dependency cycle, e.g. exam ↔ paper, is allowed for
  * services, which resolve each other when called; the order then follows folder names).
  * `createServices` builds every service with a context whose `services` exposes only its deps.
@@ -11,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { catalogOf } from './catalog';
 import type { LoadedModule, ModuleContext, ModuleDef } from './module';
 import type { ServiceName, Services } from './services';
 
@@ -64,6 +66,7 @@ export async function loadModules(dir = MODULES_DIR): Promise<LoadedModule[]> {
   }
   if (modules.filter((m) => m.authenticator).length !== 1) throw new Error('exactly one module must provide the authenticator');
   if (modules.filter((m) => m.auditor).length > 1) throw new Error('at most one module may provide the auditor');
+  catalogOf(modules); // a prop type or message event declared twice stops the start
   return startOrder(modules);
 }
 
@@ -72,8 +75,9 @@ export async function loadModules(dir = MODULES_DIR): Promise<LoadedModule[]> {
  * of the registry that answers only the module itself and its declared deps (a call to any other
  * service is a programming error, thrown at once).
  */
-export function createServices(modules: readonly LoadedModule[], base: Omit<ModuleContext, 'name' | 'services'>): Services {
+export function createServices(modules: readonly LoadedModule[], base: Omit<ModuleContext, 'name' | 'services' | 'catalog'>): Services {
   const registry = {} as Record<string, unknown>;
+  const catalog = catalogOf(modules);
   for (const m of modules) {
     const allowed = new Set<string>([m.name, ...(m.deps ?? [])]);
     const view = new Proxy({} as Pick<Services, ServiceName>, {
@@ -83,7 +87,7 @@ export function createServices(modules: readonly LoadedModule[], base: Omit<Modu
         return registry[prop];
       },
     });
-    registry[m.name] = m.service({ ...base, name: m.name, services: view } as ModuleContext<ServiceName>);
+    registry[m.name] = m.service({ ...base, name: m.name, services: view, catalog } as ModuleContext<ServiceName>);
   }
   return registry as unknown as Services;
 }

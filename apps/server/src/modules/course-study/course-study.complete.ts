@@ -9,7 +9,7 @@
  *   - records the event courseStudy.finished, whose listener sends the learner the course.finish
  *     message (notify: once per (event, course, user)).
  */
-import { NotifyEvent } from '@kaopei/contracts/notify';
+import { courseFinishEvent } from '@kaopei/contracts/course-study';
 import type { Trx } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ModuleContext } from '../../platform/module';
@@ -56,5 +56,5 @@ export async function settleCourse(ctx: ModuleContext<StudyDeps>, trx: Trx, plan
 
 /** Listener of courseStudy.finished: the learner's course.finish message (idempotent in notify). */
 export async function sendFinishedMessage(ctx: ModuleContext<StudyDeps>, e: CourseFinishedEvent): Promise<void> {
-  await ctx.services.notify.send({ event: NotifyEvent.COURSE_FINISH, userIds: [e.userId], vars: { courseTitle: e.courseTitle }, refType: 'course', refId: e.courseId, by: '' });
+  await ctx.services.notify.send({ event: courseFinishEvent.key, userIds: [e.userId], vars: { courseTitle: e.courseTitle }, refType: 'course', refId: e.courseId, by: '' });
 }

@@ -7,7 +7,7 @@
  */
 import { MenuType } from '@kaopei/contracts';
 import { CourseFaceKind, CourseFacePerm, courseFaceApi } from '@kaopei/contracts/course-face';
-import { CourseStudyPerm, READ_SOCKET_PATH, courseStudyApi } from '@kaopei/contracts/course-study';
+import { courseFinishEvent, courseStudyApi, CourseStudyPerm, READ_SOCKET_PATH } from '@kaopei/contracts/course-study';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import type { StudyDeps } from './course-study.complete';
@@ -23,6 +23,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'courseStudy',
   summary: '课程学习（服务器计时、学习验证、学习记录）',
+  notifyEvents: [courseFinishEvent],
   deps: ['captcha', 'cert', 'points', 'sysUser', 'notify', 'courseFile', 'course', 'face', 'sysFile'] satisfies StudyDeps[],
   tables: ['el_course_file_learn', 'el_course_learn', 'el_course_study_stream', 'el_course_study_check', 'el_course_face_state', 'el_course_face'],
   service: (ctx) => new CourseStudyService(ctx),

@@ -4,7 +4,7 @@
  * "Course", "Course Q&A", §7 "Courses").
  */
 import { MenuType } from '@kaopei/contracts';
-import { CoursePerm, courseApi } from '@kaopei/contracts/course';
+import { courseApi, CoursePerm, coursePublishEvent } from '@kaopei/contracts/course';
 import { courseQaApi } from '@kaopei/contracts/course-qa';
 import { courseStatApi } from '@kaopei/contracts/course-stat';
 import { requirePerm } from '../../platform/auth';
@@ -21,6 +21,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'course',
   summary: '课程',
+  notifyEvents: [coursePublishEvent],
   deps: ['courseFile', 'courseStudy', 'points', 'cert', 'notify', 'sysUser', 'sysDepart', 'sysRole'],
   tables: ['el_course', 'el_course_file_ref', 'el_course_ref', 'el_course_user', 'el_course_qa'],
   // Q&A lists name the author (real name and avatar).

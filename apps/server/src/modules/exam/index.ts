@@ -1,6 +1,6 @@
 /** Module exam: exams with their settings, paper part and open-type lists, and the learner's list of exams open to them (SPEC §3 "Exam", §4, §7; issue 8). */
 import { MenuType } from '@kaopei/contracts';
-import { ExamPerm, examApi } from '@kaopei/contracts/exam';
+import { examApi, ExamPerm, examPublishEvent } from '@kaopei/contracts/exam';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
@@ -15,6 +15,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'exam',
   summary: '考试',
+  notifyEvents: [examPublishEvent],
   deps: ['repo', 'qu', 'paper', 'cert', 'notify', 'sysUser', 'sysDepart'],
   tables: ['el_exam', 'el_exam_rule', 'el_exam_qu', 'el_exam_ref'],
   service: (ctx) => new ExamService(ctx),

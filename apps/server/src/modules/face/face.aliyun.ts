@@ -15,8 +15,7 @@
  * DetectLivingFace when liveCheck is on.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { FaceError } from '@kaopei/contracts/face';
-import type { AliyunFaceData } from '@kaopei/contracts/sys-config-prop';
+import { type AliyunFaceData, FaceError } from '@kaopei/contracts/face';
 import { AppError } from '../../lib/errors';
 import type { FaceComparison, FaceDetection, FaceEngine, FaceMatch, FaceVerification } from './face.engine';
 import { CLOUD_TIMEOUT_MS, imageSize, postForJson, refused, trimUrl } from './face.http';

@@ -8,8 +8,7 @@
  * `error_code` (0 ok) and `result`; scores are 0–100 (divided by 100 here), pass at 80 (Baidu's
  * recommended threshold). liveCheck asks for liveness_control NORMAL on the probe image.
  */
-import { FaceError } from '@kaopei/contracts/face';
-import type { BaiduFaceData } from '@kaopei/contracts/sys-config-prop';
+import { type BaiduFaceData, FaceError } from '@kaopei/contracts/face';
 import { AppError } from '../../lib/errors';
 import type { FaceComparison, FaceDetection, FaceEngine, FaceMatch, FaceVerification } from './face.engine';
 import { imageSize, postForJson, refused, trimUrl } from './face.http';

@@ -3,8 +3,7 @@
  * 'local' (the default, no network) or a cloud vendor from its saved data (validated by the
  * PROP_TYPES schema before it reaches here).
  */
-import { FaceError } from '@kaopei/contracts/face';
-import type { AliyunFaceData, BaiduFaceData, QcloudFaceData } from '@kaopei/contracts/sys-config-prop';
+import { type AliyunFaceData, type BaiduFaceData, FaceError, type QcloudFaceData } from '@kaopei/contracts/face';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { AliyunFaceEngine } from './face.aliyun';

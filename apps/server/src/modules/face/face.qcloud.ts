@@ -10,8 +10,7 @@
  * documented false-accept rate of 1‱ at that score).
  */
 import { createHash, createHmac } from 'node:crypto';
-import { FaceError } from '@kaopei/contracts/face';
-import type { QcloudFaceData } from '@kaopei/contracts/sys-config-prop';
+import { FaceError, type QcloudFaceData } from '@kaopei/contracts/face';
 import { AppError } from '../../lib/errors';
 import type { FaceComparison, FaceDetection, FaceEngine, FaceMatch, FaceVerification } from './face.engine';
 import { imageSize, postForJson, refused, trimUrl } from './face.http';

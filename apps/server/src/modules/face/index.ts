@@ -6,6 +6,7 @@
  * SPEC §2 "Face-recognition provider configuration page"; its calls are /api/sys/config/prop/* of
  * module sysConfig, permission sys:config:prop, granted with 存储配置's function).
  */
+import { facePropType } from '@kaopei/contracts/face';
 import { MenuType } from '@kaopei/contracts';
 import { defineModule } from '../../platform/module';
 import { FaceService } from './face.service';
@@ -19,6 +20,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'face',
   summary: '人脸识别引擎',
+  propTypes: [facePropType],
   deps: ['sysConfig'],
   tables: ['sys_face_person'],
   service: (ctx) => new FaceService(ctx),

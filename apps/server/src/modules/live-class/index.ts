@@ -7,7 +7,7 @@
  * listed for and playable by the class's enrolled learners only (module trainClass).
  */
 import { MenuType } from '@kaopei/contracts';
-import { LivePerm, liveApi } from '@kaopei/contracts/live-class';
+import { liveApi, LivePerm, livePropType } from '@kaopei/contracts/live-class';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { LiveClassService } from './live-class.service';
@@ -21,6 +21,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'liveClass',
   summary: '直播课堂',
+  propTypes: [livePropType],
   deps: ['sysConfig', 'courseFile', 'trainClass'],
   tables: ['el_live_session', 'el_live_attend'],
   service: (ctx) => new LiveClassService(ctx),

@@ -12,10 +12,10 @@
  */
 import type { Page } from '@kaopei/contracts';
 import {
+  type AliyunLiveData,
   LIVE_PHASE_LABEL, LIVE_STATE_LABEL, LIVE_URL_GRACE_SEC, LiveError, LivePerm, LivePhase, PLAY_EARLY_MIN,
   type LiveAttendRecord, type liveAttendReq, type LiveBeat, type livePagingReq, type LivePlay, type LivePushUrl, type LiveRecord, type liveSaveReq, type liveWebPagingReq, type LiveWebRecord,
 } from '@kaopei/contracts/live-class';
-import type { AliyunLiveData } from '@kaopei/contracts/sys-config-prop';
 import type { z } from 'zod';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';

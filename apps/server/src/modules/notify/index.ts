@@ -4,7 +4,7 @@
  * other domains (`services.notify.send`). Seeds one built-in template per event at every start.
  */
 import { MenuType } from '@kaopei/contracts';
-import { msgApi, NOTIFY_SEND_JOB, NotifyEvent, TmplPerm, tmplApi } from '@kaopei/contracts/notify';
+import { msgApi, NOTIFY_OWN_EVENTS, NOTIFY_SEND_JOB, paperMarkedEvent, tmplApi, TmplPerm } from '@kaopei/contracts/notify';
 import { newId } from '../../lib/ids';
 import { requirePerm } from '../../platform/auth';
 import { fn } from '../../platform/menus';
@@ -20,6 +20,7 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'notify',
   summary: '站内消息、消息模板与发送',
+  notifyEvents: NOTIFY_OWN_EVENTS,
   // sysUser ↔ notify is a cycle (recipients' names and mobiles here; unreadMsg there), which the registry allows.
   deps: ['sysUser', 'sms'],
   on: {
@@ -47,6 +48,7 @@ export default defineModule({
       requirePerm(user, body.id ? TmplPerm.UPDATE : TmplPerm.ADD);
       return notify.tmplSave(body, user.userId);
     });
+    r.json(tmplApi.events, () => notify.events());
     r.json(tmplApi.delete, async ({ body }) => {
       await notify.tmplDelete(body.ids);
       return null;
@@ -59,8 +61,8 @@ export default defineModule({
       kind: 'message',
       create: async ({ services }, userId) => {
         const refId = newId();
-        await services.notify.send({ event: NotifyEvent.CLASS_NOTICE, userIds: [userId], refType: 'test', refId, vars: { className: '测试班', noticeTitle: '测试' } });
-        const msg = (await services.notify.messagesOf(NotifyEvent.CLASS_NOTICE, refId))[0];
+        await services.notify.send({ event: paperMarkedEvent.key, userIds: [userId], refType: 'test', refId, vars: { examTitle: '测试考试', score: '60' } });
+        const msg = (await services.notify.messagesOf(paperMarkedEvent.key, refId))[0];
         if (!msg) throw new Error('no message was written');
         return msg.id;
       },

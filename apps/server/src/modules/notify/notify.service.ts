@@ -13,24 +13,22 @@
  */
 import type { Page } from '@kaopei/contracts';
 import {
-  BUILTIN_TEMPLATES,
   Channel,
   DeliveryState,
   MsgError,
-  NOTIFY_EVENT_LABEL,
-  NOTIFY_EVENTS,
   NOTIFY_SEND_JOB,
   READ_STATE_LABEL,
   renderTemplate,
+  TMPL_EVENT_MSG,
   TmplError,
   type MsgRecord,
   type msgPagingReq,
-  type NotifyEventValue,
   type TmplDetail,
   type tmplPagingReq,
   type TmplRecord,
   type TmplSaveReq,
 } from '@kaopei/contracts/notify';
+import { notifyEventInfoOf, type NotifyEventInfo } from '@kaopei/contracts/notify-event';
 import { z } from 'zod';
 import type { DomainEvents } from '../../platform/events';
 import type { ModuleContext } from '../../platform/module';
@@ -59,7 +57,8 @@ const varsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 /** What `send` takes (also the payload of the background job, JSON). */
 export const sendReq = z
   .object({
-    event: z.enum(NOTIFY_EVENTS),
+    /** A registered event (`defineModule({ notifyEvents })`); another one is refused. */
+    event: z.string().min(1).max(40),
     /** The recipients; or `toLearners` for every learner (live, state 0, learner role). */
     userIds: z.array(z.string().min(1)).optional(),
     toLearners: z.boolean().optional(),
@@ -151,7 +150,7 @@ export class NotifyService {
 
   private toTmpl(t: SysNotifyTmplTable): TmplRecord {
     return {
-      id: t.id, title: t.title, event: t.event, event_dictText: NOTIFY_EVENT_LABEL[t.event] ?? '', sms: t.sms, smsCode: t.smsCode, builtin: t.builtin,
+      id: t.id, title: t.title, event: t.event, event_dictText: this.ctx.catalog.notifyEvents.get(t.event)?.label ?? '', sms: t.sms, smsCode: t.smsCode, builtin: t.builtin,
       createTime: formatTimeStrict(t.createTime), updateTime: formatTimeStrict(t.updateTime),
     };
   }
@@ -166,8 +165,17 @@ export class NotifyService {
     return { ...this.toTmpl(row), content: row.content };
   }
 
-  /** Creates or updates a template (content sanitised when it is HTML); 10010003 when updating a missing one. */
+  /** The registered events with their variables and samples (/api/notify/tmpl/events), in module start order. */
+  events(): NotifyEventInfo[] {
+    return [...this.ctx.catalog.notifyEvents.values()].map(notifyEventInfoOf);
+  }
+
+  /**
+   * Creates or updates a template (content sanitised when it is HTML); 10010001 '请选择通知事件！'
+   * for an event no module registered; 10010003 when updating a missing one.
+   */
   async tmplSave(req: TmplSaveReq, userId: string): Promise<{ id: string }> {
+    if (!this.ctx.catalog.notifyEvents.has(req.event)) throw badParams(TMPL_EVENT_MSG);
     const at = now();
     const fields = { title: req.title, content: sanitizeRichText(req.content), event: req.event, sms: req.sms, smsCode: req.smsCode, updateTime: at };
     if (req.id) {
@@ -198,12 +206,12 @@ export class NotifyService {
     const seeded = await seededKeys(this.db, SEED_KIND);
     const present = await repo.builtinEvents(this.db);
     const at = now();
-    for (const event of NOTIFY_EVENTS) {
+    const events = [...this.ctx.catalog.notifyEvents.values()];
+    for (const { key: event, template: t } of events) {
       if (seeded.has(event) || present.has(event)) continue;
-      const t = BUILTIN_TEMPLATES[event];
       await repo.insertTmpl(this.db, { id: newId(), title: t.title, content: t.content, event, sms: 0, smsCode: '', builtin: event, createBy: '', createTime: at, updateTime: at });
     }
-    await markSeeded(this.db, SEED_KIND, NOTIFY_EVENTS, at);
+    await markSeeded(this.db, SEED_KIND, events.map((e) => e.key), at);
   }
 
   // ---- sending (for other domains) ----
@@ -235,7 +243,7 @@ export class NotifyService {
     }
   }
 
-  private async templateFor(event: NotifyEventValue, tmplId?: string): Promise<SysNotifyTmplTable> {
+  private async templateFor(event: string, tmplId?: string): Promise<SysNotifyTmplTable> {
     const row = tmplId ? await repo.findTmpl(this.db, tmplId) : await repo.tmplForEvent(this.db, event);
     if (!row) throw new AppError(TmplError.NO_TEMPLATE);
     return row;
@@ -256,6 +264,7 @@ export class NotifyService {
   async send(input: SendReq): Promise<SendResult> {
     const parsed = sendReq.safeParse(input);
     if (!parsed.success) throw badParams(`${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim());
+    if (!this.ctx.catalog.notifyEvents.has(parsed.data.event)) throw badParams(`event 未登记的通知事件：${parsed.data.event}`);
     const req = parsed.data;
     if (!req.toLearners && !req.userIds?.length) throw new AppError(MsgError.NO_RECIPIENT);
     const tmpl = await this.templateFor(req.event, req.tmplId);

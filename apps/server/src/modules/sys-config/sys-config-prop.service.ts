@@ -1,7 +1,8 @@
 /**
  * Provider configurations (SPEC §3 "Storage configuration", §5, §7 /api/sys/config/prop/*): one
  * saved configuration per (type, provider) and the current provider per type. Types and their
- * validators are registered in `PROP_TYPES` (contracts/sys-config-prop.ts); this service is generic.
+ * validators are declared by the modules (`defineModule({ propTypes })`, contracts prop-type.ts) and
+ * read from `ctx.catalog`; this service is generic.
  *
  * - `detail` answers a provider's saved configuration with its secrets masked (the default: the
  *   current provider); the page reloads it whenever its provider select changes.
@@ -14,19 +15,14 @@
  *   change at once.
  */
 import { CommonError } from '@kaopei/contracts';
-import { maskSecret, PROP_TYPES, PropError, type PropDetail, type PropSaveReq, type PropTypeDef } from '@kaopei/contracts/sys-config-prop';
+import type { PropTypeDef } from '@kaopei/contracts/prop-type';
+import { maskSecret, PropError, type PropDetail, type PropSaveReq } from '@kaopei/contracts/sys-config-prop';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import type { ModuleContext } from '../../platform/module';
 import * as repo from './sys-config-prop.repository';
 
-/** The registered type `type` (90090001 when nobody registered it). */
-function typeDef(type: string): PropTypeDef {
-  const def = Object.hasOwn(PROP_TYPES, type) ? PROP_TYPES[type] : undefined;
-  if (!def) throw new AppError(PropError.UNKNOWN_TYPE);
-  return def;
-}
 
 /** Checks that `provider` is one of `def`'s (90090002). */
 function checkProvider(def: PropTypeDef, provider: string): void {
@@ -45,9 +41,16 @@ function parseData(json: string): Record<string, unknown> {
 export class SysConfigPropService {
   constructor(private readonly ctx: ModuleContext) {}
 
+  /** The registered type `type` (90090001 when no module registered it). */
+  private typeDef(type: string): PropTypeDef {
+    const def = this.ctx.catalog.propTypes.get(type);
+    if (!def) throw new AppError(PropError.UNKNOWN_TYPE);
+    return def;
+  }
+
   /** The provider in use for `type` (the type's default when none was chosen). */
   async currentProvider(type: string): Promise<string> {
-    const def = typeDef(type);
+    const def = this.typeDef(type);
     const p = await repo.findCurrent(this.ctx.db, type);
     return p && Object.hasOwn(def.providers, p) ? p : def.defaultProvider;
   }
@@ -57,7 +60,7 @@ export class SysConfigPropService {
    * nothing (valid) was saved. For modules that use a provider (never answered to a browser).
    */
   async config<T extends Record<string, unknown> = Record<string, unknown>>(type: string, provider: string): Promise<T | null> {
-    const def = typeDef(type);
+    const def = this.typeDef(type);
     checkProvider(def, provider);
     const row = await repo.findProp(this.ctx.db, type, provider);
     if (!row) return null;
@@ -73,7 +76,7 @@ export class SysConfigPropService {
 
   /** SPEC §7 /prop/detail {type, provider?}: the provider's saved configuration, secrets masked. */
   async detail(type: string, provider?: string): Promise<PropDetail> {
-    const def = typeDef(type);
+    const def = this.typeDef(type);
     const current = await this.currentProvider(type);
     const p = provider?.trim() || current;
     checkProvider(def, p);
@@ -88,7 +91,7 @@ export class SysConfigPropService {
    * current provider is not changed). 10010001 with the SPEC §5 message of the first bad field.
    */
   async save(req: PropSaveReq, userId: string): Promise<void> {
-    const def = typeDef(req.type);
+    const def = this.typeDef(req.type);
     checkProvider(def, req.provider);
     const old = await repo.findProp(this.ctx.db, req.type, req.provider);
     const oldData = old ? parseData(old.data) : {};
@@ -115,7 +118,7 @@ export class SysConfigPropService {
 
   /** SPEC §7 /prop/change {type, provider}: makes `provider` current ('服务商必须选择！' when empty; 90090003 when never saved). */
   async change(type: string, provider: string, userId: string): Promise<void> {
-    const def = typeDef(type);
+    const def = this.typeDef(type);
     checkProvider(def, provider);
     if (provider !== def.defaultProvider && !(await this.config(type, provider))) throw new AppError(PropError.NOT_CONFIGURED);
     await repo.upsertCurrent(this.ctx.db, type, provider, userId, now());

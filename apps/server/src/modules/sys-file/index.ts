@@ -7,7 +7,7 @@
  * uploads to the cloud /api/common/file/direct/init|finish (sys-file.direct.ts). Uploads are
  * not operation-log entries (access 'user', no permission code).
  */
-import { fileApi } from '@kaopei/contracts/sys-file';
+import { fileApi, uploadPropType } from '@kaopei/contracts/sys-file';
 import { defineModule } from '../../platform/module';
 import { SysFileService } from './sys-file.service';
 
@@ -23,6 +23,7 @@ const fileParam = (params: unknown) => String((params as { file?: unknown } | un
 export default defineModule({
   name: 'sysFile',
   summary: '文件上传',
+  propTypes: [uploadPropType],
   tables: ['sys_file', 'sys_file_direct'],
   deps: ['sysConfig'],
   service: (ctx) => new SysFileService(ctx),

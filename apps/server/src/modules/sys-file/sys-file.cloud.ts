@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import OSS from 'ali-oss';
 import COS from 'cos-nodejs-sdk-v5';
 import qiniu from 'qiniu';
-import type { AliyunUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
+import type { AliyunUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-file';
 import { StorageError, type ByteRange, type Storage, type StoredFile } from './sys-file.storage';
 
 export { StorageError };

@@ -27,8 +27,19 @@ import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { fileTypeFromStream } from 'file-type';
 import { CommonError } from '@kaopei/contracts';
-import type { AliyunUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
-import { DIRECT_UPLOAD_TTL_MS, extOf, FileError, FILE_VIEW_PREFIX, fileApi, fileKindOf, type DirectInit, type UploadedFileItem } from '@kaopei/contracts/sys-file';
+import {
+  type AliyunUploadData,
+  DIRECT_UPLOAD_TTL_MS,
+  type DirectInit,
+  extOf,
+  FILE_VIEW_PREFIX,
+  fileApi,
+  FileError,
+  fileKindOf,
+  type QcloudUploadData,
+  type QiniuUploadData,
+  type UploadedFileItem,
+} from '@kaopei/contracts/sys-file';
 import { AppError } from '../../lib/errors';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { ModuleContext } from '../../platform/module';

@@ -15,8 +15,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { CommonError } from '@kaopei/contracts';
-import type { AliyunUploadData, LocalUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
-import { extOf, FileError, FILE_PUBLIC_PREFIX, FILE_VIEW_PREFIX, fileKindOf, type CosToken, type OssSts, type QiniuToken, type UploadedFileItem } from '@kaopei/contracts/sys-file';
+import {
+  type AliyunUploadData,
+  type CosToken,
+  extOf,
+  FILE_PUBLIC_PREFIX,
+  FILE_VIEW_PREFIX,
+  FileError,
+  fileKindOf,
+  type LocalUploadData,
+  type OssSts,
+  type QcloudUploadData,
+  type QiniuToken,
+  type QiniuUploadData,
+  type UploadedFileItem,
+} from '@kaopei/contracts/sys-file';
 import { AppError } from '../../lib/errors';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { ModuleContext } from '../../platform/module';

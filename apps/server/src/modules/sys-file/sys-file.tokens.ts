@@ -17,8 +17,7 @@
  */
 import crypto from 'node:crypto';
 import OSS from 'ali-oss';
-import type { AliyunUploadData, QcloudUploadData, QiniuUploadData } from '@kaopei/contracts/sys-config-prop';
-import type { CosToken, OssSts, QiniuToken } from '@kaopei/contracts/sys-file';
+import type { AliyunUploadData, CosToken, OssSts, QcloudUploadData, QiniuToken, QiniuUploadData } from '@kaopei/contracts/sys-file';
 import { qiniuUploadToken, StorageError } from './sys-file.cloud';
 
 /** Life of a temporary credential (s): longer than the browser's 300 s refresh. */

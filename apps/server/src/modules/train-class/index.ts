@@ -5,6 +5,7 @@
  * courses (studied by enrolled learners through a grant registered with module course), progress
  * and completion (certificate and points once). Module `train` is bank training, unrelated.
  */
+import { classNoticeEvent } from '@kaopei/contracts/train-class';
 import { MenuType } from '@kaopei/contracts';
 import { TrainClassPerm, classCourseApi, trainClassApi } from '@kaopei/contracts/train-class';
 import { classStatApi } from '@kaopei/contracts/train-class-stat';
@@ -40,6 +41,7 @@ declare module '../../platform/events' {
 export default defineModule({
   name: 'trainClass',
   summary: '培训班（报名、审核、指派、课程与结业）',
+  notifyEvents: [classNoticeEvent],
   deps: ['course', 'courseStudy', 'cert', 'points', 'notify', 'sysUser', 'sysDepart', 'sysRole'] satisfies TrainClassDeps[],
   tables: ['el_class', 'el_class_ref', 'el_class_user', 'el_class_course'],
   service: (ctx) => new TrainClassService(ctx),

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MenuType } from '@kaopei/contracts';
-import { UserRealPerm, userRealApi } from '@kaopei/contracts/user-real';
+import { realnameAuditEvent, userRealApi, UserRealPerm } from '@kaopei/contracts/user-real';
 import { fn } from '../../platform/menus';
 import { defineModule } from '../../platform/module';
 import { UserRealService } from './user-real.service';
@@ -32,6 +32,7 @@ function retryAfterHeader(reply: FastifyReply, err: unknown): void {
 export default defineModule({
   name: 'userReal',
   summary: '实名认证与人脸登录',
+  notifyEvents: [realnameAuditEvent],
   // sysUser ↔ userReal is a cycle (the session user's realPerson flag there; loginById and names here), which the registry allows.
   deps: ['sysUser', 'sysConfig', 'sysFile', 'sysRole', 'face', 'notify'],
   tables: ['sys_user_real'],

@@ -22,13 +22,14 @@
  *   token as a password login), under sys-user's failed-login guard (pair `<ip>|#face`).
  */
 import { CommonError, type Page } from '@kaopei/contracts';
-import { NotifyEvent, TmplError } from '@kaopei/contracts/notify';
+import { TmplError } from '@kaopei/contracts/notify';
 import { loginMsg, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
 import {
   AUTO_MANY_FACES,
   AUTO_NO_FACE,
   REAL_STATE_LABEL,
   RealState,
+  realnameAuditEvent,
   UserRealError,
   type RealAuditReq,
   type realPagingReq,
@@ -272,7 +273,7 @@ export class UserRealService {
     if (row.state === RealState.PASSED) await this.ctx.services.sysUser.self.setVerifiedIdentity(row.userId, row.realName, row.idCard);
     try {
       await this.ctx.services.notify.send({
-        event: NotifyEvent.REALNAME_AUDIT,
+        event: realnameAuditEvent.key,
         userIds: [row.userId],
         vars: { auditResult: REAL_STATE_LABEL[row.state] ?? '', auditMsg: row.auditMsg },
         refType: 'userReal',

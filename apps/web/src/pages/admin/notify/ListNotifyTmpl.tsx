@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { NOTIFY_EVENT_LABEL, tmplApi, TmplPerm, type TmplRecord } from '@kaopei/contracts/notify';
+import { tmplApi, TmplPerm, type TmplRecord } from '@kaopei/contracts/notify';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
@@ -15,16 +15,16 @@ import { SearchBar } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
 import { useDeleteAction, usePagedList } from '../../../components/paging';
 import { TmplFormModal } from './TmplFormModal';
+import { useNotifyEvents } from './useNotifyEvents';
 
 interface Filters {
   title?: string;
   event?: string;
 }
 
-const EVENT_OPTIONS = Object.entries(NOTIFY_EVENT_LABEL).map(([value, label]) => ({ value, label }));
-
 export default function ListNotifyTmpl() {
   const { hasPerm } = useAuth();
+  const eventOptions = useNotifyEvents().options;
   const list = usePagedList<Filters, TmplRecord>('notify-tmpl-paging', (current, size, params) => call(tmplApi.paging, { current, size, params }), {});
   const [editing, setEditing] = useState<TmplRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -65,7 +65,7 @@ export default function ListNotifyTmpl() {
           <Input placeholder="搜索模板标题" allowClear data-testid="tmpl-search-title" />
         </Form.Item>
         <Form.Item name="event">
-          <Select placeholder="全部事件" allowClear options={EVENT_OPTIONS} style={{ width: 160 }} />
+          <Select placeholder="全部事件" allowClear options={eventOptions} style={{ width: 160 }} />
         </Form.Item>
       </SearchBar>
       <ListToolbar>

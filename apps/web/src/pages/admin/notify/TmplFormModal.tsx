@@ -3,16 +3,18 @@
  * rich-text editor) with the event's variables as hints (a click inserts `{name}` at the cursor),
  * the SMS flag and the SMS provider's template code, and a live preview rendered with the
  * contracts' `renderTemplate` and sample values — the same substitution the server sends with.
+ * The events, their variables and samples come from the server (`useNotifyEvents`).
  * Rules from contracts `tmplSaveReq` → /api/notify/tmpl/save.
  */
 import { useEffect, useRef, useState } from 'react';
 import { App, Col, Form, Input, Modal, Row, Select, Spin, Switch, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { EVENT_VARS, NOTIFY_EVENT_LABEL, renderTemplate, SAMPLE_VARS, TEMPLATE_VARS, tmplApi, tmplSaveReq, type NotifyEventValue, type TmplRecord } from '@kaopei/contracts/notify';
+import { renderTemplate, tmplApi, tmplSaveReq, type TmplRecord } from '@kaopei/contracts/notify';
 import { call } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { RichTextEditor, type RichTextEditorApi } from '../../../components/RichTextEditor';
 import { zodRule } from '../../../utils/zod-rule';
+import { useNotifyEvents } from './useNotifyEvents';
 
 interface Props {
   open: boolean;
@@ -23,18 +25,18 @@ interface Props {
 
 interface Values {
   title: string;
-  event: NotifyEventValue;
+  event: string;
   content: string;
   sms: boolean;
   smsCode: string;
 }
 
-const EVENT_OPTIONS = Object.entries(NOTIFY_EVENT_LABEL).map(([value, label]) => ({ value, label }));
-
 export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const notifyEvents = useNotifyEvents();
+  const firstEvent = notifyEvents.events[0]?.key;
   const detail = useQuery({ queryKey: ['notify-tmpl-detail', record?.id], queryFn: () => call(tmplApi.detail, { id: record?.id ?? '' }), enabled: open && Boolean(record) });
   const title = Form.useWatch('title', form) ?? '';
   const content = Form.useWatch('content', form) ?? '';
@@ -43,9 +45,13 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    if (!record) form.setFieldsValue({ title: '', event: 'exam.publish', content: '', sms: false, smsCode: '' });
-    else if (detail.data) form.setFieldsValue({ title: detail.data.title, event: detail.data.event as NotifyEventValue, content: detail.data.content, sms: detail.data.sms === 1, smsCode: detail.data.smsCode });
+    if (!record) form.setFieldsValue({ title: '', event: undefined, content: '', sms: false, smsCode: '' });
+    else if (detail.data) form.setFieldsValue({ title: detail.data.title, event: detail.data.event, content: detail.data.content, sms: detail.data.sms === 1, smsCode: detail.data.smsCode });
   }, [open, record, detail.data, form]);
+  // A new template starts on the first registered event once the list has come (typed fields stay).
+  useEffect(() => {
+    if (open && !record && firstEvent && !form.getFieldValue('event')) form.setFieldValue('event', firstEvent);
+  }, [open, record, firstEvent, form]);
 
   const editorApi = useRef<RichTextEditorApi | null>(null);
   /** Inserts `{name}` at the editor's cursor (at the end before the editor has loaded). */
@@ -72,7 +78,8 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
     }
   };
 
-  const vars = event ? (EVENT_VARS[event] ?? []) : Object.keys(TEMPLATE_VARS);
+  const vars = notifyEvents.varsOf(event);
+  const samples = notifyEvents.samplesOf(event);
 
   return (
     <Modal open={open} title={record ? '编辑消息模板' : '添加消息模板'} width="60%" onCancel={onClose} onOk={submit} confirmLoading={saving} okText="保存" cancelText="取消" forceRender>
@@ -84,7 +91,7 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
                 <Input placeholder="请输入模板标题，可使用变量，如 考试通知：{examTitle}" maxLength={200} data-testid="tmpl-title" />
               </Form.Item>
               <Form.Item name="event" label="通知事件" required rules={[zodRule(tmplSaveReq.shape.event)]}>
-                <Select options={EVENT_OPTIONS} data-testid="tmpl-event" />
+                <Select options={notifyEvents.options} loading={notifyEvents.loading} data-testid="tmpl-event" />
               </Form.Item>
               <Form.Item
                 name="content"
@@ -95,8 +102,8 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
                   <div className="tmpl-vars">
                     可用变量（点击插入）：
                     {vars.map((v) => (
-                      <Tag key={v} style={{ cursor: 'pointer' }} onClick={() => insertVar(v)} data-testid={`tmpl-var-${v}`}>
-                        {`{${v}}`} {TEMPLATE_VARS[v]?.label}
+                      <Tag key={v.name} style={{ cursor: 'pointer' }} onClick={() => insertVar(v.name)} data-testid={`tmpl-var-${v.name}`}>
+                        {`{${v.name}}`} {v.label}
                       </Tag>
                     ))}
                   </div>
@@ -118,9 +125,9 @@ export function TmplFormModal({ open, record, onClose, onSaved }: Props) {
             <Typography.Text type="secondary">预览（示例数据）</Typography.Text>
             <div className="tmpl-preview" data-testid="tmpl-preview" style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 12, marginTop: 8, minHeight: 160 }}>
               <div style={{ fontWeight: 600, marginBottom: 8 }} data-testid="tmpl-preview-title">
-                {renderTemplate(title, SAMPLE_VARS, false)}
+                {renderTemplate(title, samples, false)}
               </div>
-              <RichText html={renderTemplate(content, SAMPLE_VARS)} data-testid="tmpl-preview-content" />
+              <RichText html={renderTemplate(content, samples)} data-testid="tmpl-preview-content" />
             </div>
           </Col>
         </Row>

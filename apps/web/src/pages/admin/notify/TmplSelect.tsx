@@ -3,13 +3,13 @@
  * /api/notify/tmpl/paging), limited to the templates of one `event` when given. Clearable: no
  * choice means the event's own template.
  */
-import type { NotifyEventValue } from '@kaopei/contracts/notify';
 import { tmplApi } from '@kaopei/contracts/notify';
 import { call } from '../../../api/request';
 import { TitleSelect, type TitleSelectProps } from '../../../components/TitleSelect';
 
 interface Props extends Omit<TitleSelectProps, 'queryKey' | 'fetch'> {
-  event?: NotifyEventValue;
+  /** An event key ('exam.publish' …). */
+  event?: string;
 }
 
 export function TmplSelect({ event, placeholder = '默认模板', ...rest }: Props) {

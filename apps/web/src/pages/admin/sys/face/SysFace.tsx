@@ -8,13 +8,13 @@
  */
 import { Alert, Card, Form, Input, Select, Space, Spin, Switch, Tag } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { FACE_PROVIDERS, type FaceProvider } from '@kaopei/contracts/face';
-import { FACE_PROP_MSG, PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
+import { FACE_PROVIDERS, facePropType, type FaceProvider } from '@kaopei/contracts/face';
+import { PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
 import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
-const TYPE = 'face';
+const TYPE = facePropType;
 const PROVIDER_LABEL: Record<FaceProvider, string> = { local: '本地引擎（服务器）', baidu: '百度智能云', qcloud: '腾讯云', aliyun: '阿里云' };
 const PROVIDER_OPTIONS = FACE_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABEL[value], 'data-testid': `sys-face-provider-option-${value}` }));
 
@@ -55,7 +55,7 @@ const faceData = (data: Record<string, unknown>) => Object.fromEntries(Object.en
 
 export default function SysFace() {
   const [form] = Form.useForm<Values>();
-  const cfg = usePropConfig<FaceProvider, Record<string, string | boolean>>(TYPE, form, { savedFallback: FACE_PROP_MSG.saved, toForm: faceData });
+  const cfg = usePropConfig<FaceProvider, Record<string, string | boolean>>(TYPE, form, { toForm: faceData });
   const { loading, saving, switching, current, onProvider, save, applyCurrent } = cfg;
   const provider = Form.useWatch('provider', form);
   const schema = cfg.schemaOf(provider);

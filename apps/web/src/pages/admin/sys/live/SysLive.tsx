@@ -7,12 +7,13 @@
  */
 import { Alert, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { LIVE_PROP_MSG, PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
+import { livePropType } from '@kaopei/contracts/live-class';
+import { PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
 import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
-const TYPE = 'live';
+const TYPE = livePropType;
 const PROVIDER_OPTIONS = [{ value: 'aliyun', label: '阿里云视频直播', 'data-testid': 'sys-live-provider-option-aliyun' }];
 
 /** The fields of the aliyun form (SPEC §3). */
@@ -27,7 +28,7 @@ type Values = PropValues<string, Record<string, string>>;
 
 export default function SysLive() {
   const [form] = Form.useForm<Values>();
-  const cfg = usePropConfig<string, Record<string, string>>(TYPE, form, { savedFallback: LIVE_PROP_MSG.saved });
+  const cfg = usePropConfig<string, Record<string, string>>(TYPE, form);
   const { loading, saving, saved, save } = cfg;
   const schema = cfg.schemaOf('aliyun');
 

@@ -8,12 +8,13 @@
  */
 import { Card, Form, Input, Select, Space, Spin, Tag } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { PROP_MSG, PropPerm, UPLOAD_PROVIDERS, type UploadProvider } from '@kaopei/contracts/sys-config-prop';
+import { PROP_MSG, PropPerm } from '@kaopei/contracts/sys-config-prop';
+import { UPLOAD_PROVIDERS, uploadPropType, type UploadProvider } from '@kaopei/contracts/sys-file';
 import { PermButton } from '../../../../components/Perm';
 import { zodRule } from '../../../../utils/zod-rule';
 import { usePropConfig, type PropValues } from '../prop/usePropConfig';
 
-const TYPE = 'upload';
+const TYPE = uploadPropType;
 const PROVIDER_LABEL: Record<UploadProvider, string> = { local: '本地存储', aliyun: '阿里云OSS', qcloud: '腾讯云COS', qiniu: '七牛云' };
 const PROVIDER_OPTIONS = UPLOAD_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABEL[value], 'data-testid': `sys-storage-provider-option-${value}` }));
 
@@ -64,7 +65,7 @@ type Values = PropValues<UploadProvider, Record<string, string>>;
 
 export default function SysStorage() {
   const [form] = Form.useForm<Values>();
-  const cfg = usePropConfig<UploadProvider, Record<string, string>>(TYPE, form, { savedFallback: PROP_MSG.uploadSaved });
+  const cfg = usePropConfig<UploadProvider, Record<string, string>>(TYPE, form);
   const { loading, saving, switching, current, onProvider, save, applyCurrent } = cfg;
   const provider = Form.useWatch('provider', form);
   const schema = cfg.schemaOf(provider);
