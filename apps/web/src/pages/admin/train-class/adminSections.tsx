@@ -24,6 +24,8 @@ export interface ClassAdminSection {
 /** In tab order; modules append theirs. */
 export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   // { key: 'sessions', title: '面授签到', perms: [...], Component: lazy(() => import('../class-session/ClassSessionsAdmin')) },
+  { key: 'news', title: '培训资讯', perms: ['class:news:list'], Component: lazy(() => import('../class-news/ClassNewsAdmin')) },
+  { key: 'zt', title: '专题', perms: ['zt:list'], Component: lazy(() => import('../zt/ClassZtAdmin')) },
 ];
 
 // `lazy` is imported for the entries above.

@@ -26,6 +26,8 @@ export interface ClassSection {
 /** In tab order; modules append theirs. */
 export const CLASS_SECTIONS: ClassSection[] = [
   // { key: 'sessions', title: '面授培训', Component: lazy(() => import('../class-session/ClassSessionsSection')) },
+  { key: 'news', title: '培训资讯', public: true, Component: lazy(() => import('../state/ClassNewsSection')) },
+  { key: 'zt', title: '专题学习', Component: lazy(() => import('../zt/ClassZtSection')) },
 ];
 
 // `lazy` is imported for the entries above.
