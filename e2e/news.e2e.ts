@@ -31,7 +31,7 @@ describe.skipIf(skipWithoutChromium())('training news: public pages', () => {
     await openAdminMenu(admin, '培训管理', '培训资讯', '**/admin/trainClass/news');
     await admin.getByTestId('news-add').click();
     await admin.getByTestId('news-title').fill(title);
-    await admin.locator('.ant-modal input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await admin.locator('.ant-modal .ant-upload input[type=file][name="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await admin.locator('.ant-modal .ant-upload-list-item-done, .ant-modal .ant-upload-list-item img').first().waitFor();
     await admin.getByTestId('news-summary').fill('新一期安全培训圆满结束。');
     const editor = admin.getByTestId('news-content');
