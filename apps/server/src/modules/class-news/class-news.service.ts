@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { emptyPage, mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { titlesById } from '../../lib/ref-titles';
 import { formatTime, formatTimeStrict, now } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
@@ -34,10 +35,8 @@ export class ClassNewsService {
   }
 
   /** Class titles of `rows` (id → title; deleted classes missing). */
-  private async classTitles(rows: readonly { classId: string }[]): Promise<Map<string, string>> {
-    const ids = [...new Set(rows.map((r) => r.classId).filter(Boolean))];
-    const found = await Promise.all(ids.map((id) => this.ctx.services.trainClass.find(id)));
-    return new Map(found.flatMap((c) => (c ? [[c.id, c.title] as const] : [])));
+  private classTitles(rows: readonly { classId: string }[]): Promise<Map<string, string>> {
+    return titlesById(rows, (id) => this.ctx.services.trainClass.find(id));
   }
 
   private record(n: ElClassNewsTable, titles: Map<string, string>): NewsRecord {

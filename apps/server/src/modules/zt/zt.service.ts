@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { emptyPage, mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { titlesById } from '../../lib/ref-titles';
 import { formatTimeStrict, now } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
@@ -31,10 +32,8 @@ export class ZtService {
     return this.ctx.db;
   }
 
-  private async classTitles(rows: readonly { classId: string }[]): Promise<Map<string, string>> {
-    const ids = [...new Set(rows.map((r) => r.classId).filter(Boolean))];
-    const found = await Promise.all(ids.map((id) => this.ctx.services.trainClass.find(id)));
-    return new Map(found.flatMap((c) => (c ? [[c.id, c.title] as const] : [])));
+  private classTitles(rows: readonly { classId: string }[]): Promise<Map<string, string>> {
+    return titlesById(rows, (id) => this.ctx.services.trainClass.find(id));
   }
 
   /** Items as shown: the saved title, else the referenced course's or article's title (`titles`). */
