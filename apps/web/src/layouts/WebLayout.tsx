@@ -1,7 +1,7 @@
 /**
  * Learner layout (SPEC §2 "Learner web routes"): header with the site name, the header menu, and on
  * the right 注册/登录 for visitors or the real name with a dropdown (个人中心 → /web/uc, 管理后台 for
- * admins, 退出登录 after confirmation); footer with the copyright. Header entries of the spec whose pages are not
+ * admins, 退出登录 after confirmation); the header lists the visitor pages (router/extensions.ts) to everybody; footer with the copyright. Header entries of the spec whose pages are not
  * built yet stay hidden; the learner tree's visible children (在线考试, 我的成绩) are added. Below
  * 768 px the menu moves into a drawer.
  *
@@ -19,6 +19,7 @@ import { RoleType } from '@kaopei/contracts';
 import { useAuth } from '../store/auth';
 import { useSiteInfo } from '../store/site';
 import { activeMenuKey, flattenRoutes, rootsOf } from '../router/tree';
+import { visitorPages } from '../router/extensions';
 import { PageLoading } from '../components/PageLoading';
 import { lazyPart } from '../utils/lazy-part';
 import { SiteFooter } from './SiteFooter';
@@ -68,7 +69,8 @@ export default function WebLayout() {
 
   const pages = useMemo(() => flattenRoutes(rootsOf(routes, 'web')), [routes]);
   const headerItems = useMemo(() => {
-    const built = new Set(['/web/home', ...pages.map((p) => p.path)]);
+    // Pages visitors may open too (router/extensions.ts) are in the header with or without a session.
+    const built = new Set(['/web/home', ...visitorPages.filter((p) => p.menu).map((p) => p.path), ...pages.map((p) => p.path)]);
     const fromSpec = WEB_HEADER_MENU.filter((e) => built.has(e.path));
     const specPaths = new Set(WEB_HEADER_MENU.map((e) => e.path));
     const extras = pages.filter((p) => !p.hidden && !specPaths.has(p.path)).map((p) => ({ path: p.path, title: p.title }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectExtensions, fixedPrefix, openPageOf, ucTabs } from './extensions';
+import { collectExtensions, fixedPrefix, openPageOf, ucTabs, visitorPages } from './extensions';
 import { isPublicPath } from './guard';
 
 const load = () => Promise.resolve({ default: () => null });
@@ -31,6 +31,24 @@ describe('web extension points (views.ts openPages / ucTabs)', () => {
       ['/m/info/a', 'A'],
       ['/m/info/x', 'MA'],
     ]);
+  });
+
+  it('collects visitor pages (first folder wins) and registers /web/state and its details as public pages of the web layout', () => {
+    const errors: string[] = [];
+    const { visitorPages: pages } = collectExtensions(
+      {
+        '../pages/b/views.ts': { visitorPages: [{ path: '/web/x', title: 'B', view: 'B' }] },
+        '../pages/a/views.ts': { visitorPages: [{ path: '/web/x', title: 'A', view: 'A', menu: true }] },
+      },
+      (m) => errors.push(m),
+    );
+    expect(pages.map((p) => [p.path, p.view])).toEqual([['/web/x', 'A']]);
+    expect(errors).toHaveLength(1);
+    expect(visitorPages.map((p) => [p.path, p.view, Boolean(p.menu)])).toEqual([
+      ['/web/state', 'WebState', true],
+      ['/web/state/details', 'WebStateDetails', false],
+    ]);
+    for (const p of visitorPages) expect(isPublicPath(p.path)).toBe(true);
   });
 
   it('registers the real folders: the personal centre tabs in order and the certificate page open to everybody', () => {

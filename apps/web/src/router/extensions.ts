@@ -11,6 +11,11 @@
  * - `mobilePages: MobilePageDef[]` — pages of the phone site under /m (SPEC §2 mobile routes, e.g.
  *   /m/info/bjInfo), signed in like any page (the guard sends visitors to /login?redirect=), outside
  *   the web and admin layouts, in a phone-width column (`.m-page`).
+ * - `visitorPages: VisitorPageDef[]` — pages of the learner layout a visitor (no token) may open too,
+ *   SPEC §2 "Pages reachable without login" (/web/state, /web/state/details): `view` is a component
+ *   name of the view registry. A visitor has no route tree, so the router adds these routes inside
+ *   the web layout (and its header shows them) whenever the session's tree does not hold the path;
+ *   the path must be one of the guard's PUBLIC_PATHS (or below one).
  * A key or path declared twice is reported with console.error and the first folder (path order) wins.
  */
 import type { ComponentType } from 'react';
@@ -35,6 +40,17 @@ export interface UcTabDef {
   load: Loader;
 }
 
+/** A learner-layout page visitors may open (see the module doc). */
+export interface VisitorPageDef {
+  path: string;
+  /** Document title and header entry title. */
+  title: string;
+  /** Component name in the view registry (a views.ts entry). */
+  view: string;
+  /** Listed in the header for visitors (a detail page is not). */
+  menu?: boolean;
+}
+
 /** A page of the phone site (see the module doc); `path` starts with `/m/`. */
 export type MobilePageDef = OpenPageDef;
 
@@ -56,10 +72,11 @@ export function fixedPrefix(path: string): string {
 export function collectExtensions(
   modules: Record<string, PageFolder>,
   onDuplicate: (message: string) => void = (message) => console.error(message),
-): { openPages: OpenPage[]; ucTabs: UcTab[]; mobilePages: MobilePage[] } {
+): { openPages: OpenPage[]; ucTabs: UcTab[]; mobilePages: MobilePage[]; visitorPages: VisitorPageDef[] } {
   const pages = new Map<string, { def: OpenPageDef; file: string }>();
   const tabs = new Map<string, { def: UcTabDef; file: string }>();
   const mobile = new Map<string, { def: MobilePageDef; file: string }>();
+  const visitor = new Map<string, { def: VisitorPageDef; file: string }>();
   for (const file of Object.keys(modules).sort()) {
     const folder = modules[file] ?? {};
     for (const def of folder.openPages ?? []) {
@@ -72,6 +89,11 @@ export function collectExtensions(
       if (first) onDuplicate(`[router] 移动端页面 "${def.path}" 重复注册：${first.file} 与 ${file}；使用 ${first.file}。`);
       else mobile.set(def.path, { def, file });
     }
+    for (const def of folder.visitorPages ?? []) {
+      const first = visitor.get(def.path);
+      if (first) onDuplicate(`[router] 访客页面 "${def.path}" 重复注册：${first.file} 与 ${file}；使用 ${first.file}。`);
+      else visitor.set(def.path, { def, file });
+    }
     for (const def of folder.ucTabs ?? []) {
       const first = tabs.get(def.key);
       if (first) onDuplicate(`[router] 个人中心标签 "${def.key}" 重复注册：${first.file} 与 ${file}；使用 ${first.file}。`);
@@ -82,6 +104,7 @@ export function collectExtensions(
     openPages: [...pages.values()].map(({ def }) => ({ ...def, view: lazyView(def.load), prefix: fixedPrefix(def.path) })).sort((a, b) => a.path.localeCompare(b.path)),
     ucTabs: [...tabs.values()].map(({ def }) => ({ ...def, view: lazyView(def.load) })).sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
     mobilePages: [...mobile.values()].map(({ def }) => ({ ...def, view: lazyView(def.load) })).sort((a, b) => a.path.localeCompare(b.path)),
+    visitorPages: [...visitor.values()].map(({ def }) => def).sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
 
@@ -93,6 +116,9 @@ export const openPages: readonly OpenPage[] = Object.freeze(collected.openPages)
 export const ucTabs: readonly UcTab[] = Object.freeze(collected.ucTabs);
 /** Every /m page the folders declare. */
 export const mobilePages: readonly MobilePage[] = Object.freeze(collected.mobilePages);
+
+/** Every learner-layout page visitors may open, by path. */
+export const visitorPages: readonly VisitorPageDef[] = Object.freeze(collected.visitorPages);
 
 /** The open page whose prefix `pathname` is under (see the module doc), if any. */
 export function openPageOf(pathname: string): OpenPage | undefined {

@@ -1,6 +1,7 @@
 /**
  * Route table (SPEC §2): static public pages (/login, /register, /forgot in the login layout; /401,
- * /404; the open pages page folders declare, router/extensions.ts; /web/home in the learner layout for visitors) plus the routes built at runtime from the
+ * /404; the open pages page folders declare, router/extensions.ts; /web/home and the visitor pages (extensions.ts
+ * visitorPages: /web/state …) in the learner layout for visitors) plus the routes built at runtime from the
  * server tree — 'WebLayout' children under WebLayout, other component names resolved lazily by the
  * registry (unknown names are logged and skipped). The 'Layout' children are AdminLayout's: on
  * /admin paths (and /profile/index for administrators, router/shared-routes.ts) the layout is
@@ -20,7 +21,7 @@ import { NavigationGuard } from './guard';
 import { lazyView, resolveView, viewRegistry, type LazyView } from './registry';
 import { flattenRoutes, redirectRoutes, type FlatRoute } from './tree';
 import { Keyed } from './keyed';
-import { mobilePages, openPageOf, openPages } from './extensions';
+import { mobilePages, openPageOf, openPages, visitorPages } from './extensions';
 import { inAdminLayout, PROFILE_PATH, PROFILE_TITLE, PROFILE_VIEW } from './shared-routes';
 import { PageLoading } from '../components/PageLoading';
 
@@ -46,6 +47,7 @@ export const STATIC_TITLES = [
   { path: '/web/home', title: '首页' },
   ...openPages.map((p) => ({ path: p.path, title: p.title })),
   ...mobilePages.map((p) => ({ path: p.path, title: p.title })),
+  ...visitorPages.map((p) => ({ path: p.path, title: p.title })),
 ];
 
 function pageRoutes(list: FlatRoute[]) {
@@ -78,7 +80,8 @@ export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false):
   const view = hit && Object.hasOwn(viewRegistry, hit.component) ? viewRegistry[hit.component] : undefined;
   if (under(pathname, '/admin')) return view ? [AdminLayout, view] : [AdminLayout];
   if (under(pathname, '/web')) {
-    const home = pathname === '/web/home' ? viewRegistry.WebHome : undefined;
+    const visitorView = visitorPages.find((p) => p.path === pathname)?.view;
+    const home = pathname === '/web/home' ? viewRegistry.WebHome : visitorView && Object.hasOwn(viewRegistry, visitorView) ? viewRegistry[visitorView] : undefined;
     return [WebLayout, ...(view ? [view] : home ? [home] : [])];
   }
   return [];
@@ -129,6 +132,8 @@ export function AppRoutes() {
       <Route element={<WebLayout />}>
         {web.some((r) => r.path === '/web/home') || !WebHome ? null : <Route path="/web/home" element={<WebHome />} />}
         {pageRoutes(web)}
+        {/* Pages visitors may open too (router/extensions.ts visitorPages), when the tree does not hold them. */}
+        {pageRoutes(visitorPages.filter((p) => !web.some((r) => r.path === p.path)).map((p) => ({ path: p.path, name: p.view, component: p.view, title: p.title, hidden: true, layout: 'web', affix: false, noCache: false })))}
         {Profile ? <Route path={PROFILE_PATH} element={<Profile />} /> : null}
       </Route>
       {redirects.map((r) => (

@@ -74,6 +74,7 @@ export interface PageFolder {
   openPages?: readonly import('./extensions').OpenPageDef[];
   ucTabs?: readonly import('./extensions').UcTabDef[];
   mobilePages?: readonly import('./extensions').MobilePageDef[];
+  visitorPages?: readonly import('./extensions').VisitorPageDef[];
 }
 
 /** Every page folder's views.ts (eager: the files are tiny, the views themselves stay lazy). */

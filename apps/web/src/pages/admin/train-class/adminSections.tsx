@@ -33,5 +33,7 @@ export const CLASS_ADMIN_SECTIONS: ClassAdminSection[] = [
   { key: 'task', title: '培训任务', perms: [ClassTaskPerm.LIST], Component: lazy(() => import('../class-task/ClassTasksAdmin')) },
   { key: 'discuss', title: '讨论区', perms: [DiscussPerm.MANAGE], Component: lazy(() => import('../discuss/ClassDiscussAdmin')) },
   { key: 'xdsc', title: '信息采集', perms: [XdscPerm.LIST], Component: lazy(() => import('../xdsc/ClassXdscAdmin')) },
+  { key: 'news', title: '培训资讯', perms: ['class:news:list'], Component: lazy(() => import('../class-news/ClassNewsAdmin')) },
+  { key: 'zt', title: '专题', perms: ['zt:list'], Component: lazy(() => import('../zt/ClassZtAdmin')) },
   { key: 'stat', title: '培训统计', perms: [TrainClassPerm.STAT], Component: lazy(() => import('./ClassStatSection')) },
 ];

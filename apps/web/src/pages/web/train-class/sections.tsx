@@ -32,4 +32,6 @@ export const CLASS_SECTIONS: ClassSection[] = [
   { key: 'task', title: '培训任务', Component: lazy(() => import('../class-task/ClassTasksSection')) },
   { key: 'discuss', title: '讨论区', Component: lazy(() => import('../discuss/ClassDiscussSection')) },
   { key: 'xdsc', title: '信息采集', Component: lazy(() => import('../xdsc/ClassXdscSection')) },
+  { key: 'zt', title: '专题学习', Component: lazy(() => import('../zt/ClassZtSection')) },
+  { key: 'news', title: '培训资讯', public: true, Component: lazy(() => import('../state/ClassNewsSection')) },
 ];
