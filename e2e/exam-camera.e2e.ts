@@ -147,6 +147,10 @@ describe.skipIf(skip)('face check before an exam with faceOn', () => {
     await page.goto(`/web/exam/check/${examId}`);
     await page.getByTestId('check-start').click();
     await page.getByTestId('face-check-camera').waitFor();
+    // The browser's detector (blazeface) finds the face: the pose hint, then the capture by itself.
+    // (shown for the 2 s of a steady face before the capture: polled every 100 ms)
+    await expect.poll(() => page.getByTestId('face-check-msg').textContent(), { interval: 100, timeout: ENGINE_WAIT }).toBe(FACE_MSG.keepPose);
+    expect(await page.getByTestId('face-check-msg').getAttribute('data-track')).toBe('found');
     await waitForText(page, 'face-check-msg', FACE_MSG.compared, ENGINE_WAIT);
     // The dialog closes 2 s after the success and the exam starts.
     await page.waitForURL('**/web/exam/start/**');
@@ -165,6 +169,9 @@ describe.skipIf(skip)('exam camera with nobody in front of it', () => {
     const paperId = await startExam(page, examId);
     await waitForText(page, 'cam-counter', '已抓拍 1 次 · 连续失败 1/2', ENGINE_WAIT);
     await waitForText(page, 'cam-msg', `${FACE_MSG.examFaceOut} ${FACE_MSG.examFailed(1, 2)}`);
+    // The browser's detector sees nobody: the hint under the camera and the non-blocking face-out reminder.
+    await waitForText(page, 'exam-camera-video-hint', FACE_MSG.noFace, ENGINE_WAIT);
+    await waitForText(page, 'cam-face-out', FACE_MSG.examFaceOut);
     // Opening the exam page again captures at once: the second consecutive failure.
     await page.reload();
     await page.waitForURL(`**/web/exam/result/${encodeURIComponent(paperId)}/exam`, { timeout: ENGINE_WAIT });

@@ -7,6 +7,7 @@
  * (the default) and the baidu / qcloud / aliyun face APIs as options (prop type "face").
  */
 import { z } from 'zod';
+import { download } from './endpoint';
 import { defineErrors } from './errors';
 import { definePropType, PROP_MSG, propReq } from './prop-type';
 
@@ -140,3 +141,21 @@ export const facePropType = definePropType({
   defaultProvider: 'local',
   savedMsg: FACE_PROP_MSG.saved,
 });
+/**
+ * The browser face detector's files (issue 12 in-browser tracking; ours): GET /api/face/models/:file,
+ * :file one of blazeface.json, blazeface.bin (the model of @vladmandic/human) and the tfjs WASM
+ * binaries; public (the login page's face login tracks too), cached 30 days; other names 10010003.
+ */
+export const faceApi = {
+  model: download({
+    path: '/api/face/models/:file',
+    readOnly: true,
+    summary: '浏览器端人脸检测的模型与WASM文件（blazeface.json/.bin、tfjs-backend-wasm*.wasm），可缓存',
+    access: 'public',
+    fileName: 'model',
+    ours: true,
+  }),
+};
+
+/** Where the browser detector fetches its model and WASM files (the folder of faceApi.model). */
+export const FACE_MODEL_BASE = '/api/face/models/';

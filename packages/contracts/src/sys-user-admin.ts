@@ -50,18 +50,26 @@ export const userPagingRes = pagingRes(userRecord);
 
 /** SPEC §5 avatar: one uploaded jpg/png/jpeg image, i.e. the url /api/common/file/upload answered ('' for none). */
 export const AVATAR_MSG = '头像必须是上传的jpg/png图片！';
-export const avatarUrlSchema = z
-  .string()
-  .trim()
-  .max(1000)
-  .refine((v) => v === '' || [FILE_VIEW_PREFIX, FILE_PUBLIC_PREFIX].some((p) => v.startsWith(p) && /^[A-Za-z0-9]{1,64}\.(jpg|jpeg|png)$/i.test(v.slice(p.length))), AVATAR_MSG)
-  .default('');
+/** An uploaded jpg/png/jpeg url (/api/common/file/upload's answer) or '' ; `msg` otherwise. */
+const uploadedImageUrl = (msg: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((v) => v === '' || [FILE_VIEW_PREFIX, FILE_PUBLIC_PREFIX].some((p) => v.startsWith(p) && /^[A-Za-z0-9]{1,64}\.(jpg|jpeg|png)$/i.test(v.slice(p.length))), msg);
+export const avatarUrlSchema = uploadedImageUrl(AVATAR_MSG).default('');
+
+/** SPEC §3 edit form `face` (issue 12): one uploaded jpg/png/jpeg face photo ('' removes it). */
+export const USER_FACE_MSG = '人脸照片必须是上传的jpg/png图片！';
+export const userFaceSchema = uploadedImageUrl(USER_FACE_MSG);
 
 /**
  * POST /api/sys/user/save (SPEC §3 edit form, §5 User form (admin)): userName '用户不能为空！',
  * realName '姓名不能为空！', deptCode '部门不能为空！', roles '必须选择一个角色！'; password required only
  * for a new user (a blank password on edit leaves it unchanged; an administrator-set password must
- * be changed by the user at the next login); the profile fields of §3; avatar.
+ * be changed by the user at the next login); the profile fields of §3; avatar; face (issue 12: the
+ * face photo the form shows when the site's faceLogin is on; absent = unchanged, '' = removed; the
+ * server refuses a photo without exactly one face: 40120004 / 40120005).
  */
 export const userSaveReq = profileFields
   .extend({
@@ -73,6 +81,7 @@ export const userSaveReq = profileFields
     password: z.union([z.literal(''), passwordSchema]).default(''),
     mobile: z.union([z.literal(''), mobileSchema]).default(''),
     avatar: avatarUrlSchema,
+    face: userFaceSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.id && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: '密码不能为空！' });
@@ -80,7 +89,7 @@ export const userSaveReq = profileFields
 export type UserSaveReq = z.infer<typeof userSaveReq>;
 
 /** A user as the edit dialog loads it (never the password). */
-export const userDetail = userRecord.extend(profileFields.shape).extend({ avatar: z.string(), roles: z.array(z.string()) });
+export const userDetail = userRecord.extend(profileFields.shape).extend({ avatar: z.string(), face: z.string(), roles: z.array(z.string()) });
 export type UserDetail = z.infer<typeof userDetail>;
 
 export const userStateReq = idsReq.extend({ state: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '状态不正确！' }) });

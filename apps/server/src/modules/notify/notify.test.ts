@@ -33,7 +33,7 @@ let admin: string;
 
 const ROLE_STUDENT_ID = '1000000000000000002';
 /** The profile columns of a user row written directly by a test fixture. */
-const BLANK_PROFILE = { sex: '', mz: '', csrq: '', zzmm: '', gzsj: '', whcd: '', zw: '', dnzw: '', bmmc: '', idCard: '', lastLoginTime: 0, passState: '0', changedPass: 1, deleted: 0, createBy: '' };
+const BLANK_PROFILE = { sex: '', mz: '', csrq: '', zzmm: '', gzsj: '', whcd: '', zw: '', dnzw: '', bmmc: '', idCard: '', face: '', lastLoginTime: 0, passState: '0', changedPass: 1, deleted: 0, createBy: '' };
 
 beforeAll(async () => {
   t = await testApp();

@@ -49,7 +49,7 @@ import { userRow } from './sys-user.repository';
 import * as repo from './sys-user.admin.repository';
 
 /** The services user administration calls. */
-export type UserAdminDeps = 'sysRole' | 'sysDepart' | 'sysDic' | 'points';
+export type UserAdminDeps = 'sysRole' | 'sysDepart' | 'sysDic' | 'points' | 'userReal';
 
 /** Who is calling: the request's user (the import job rebuilds it from the database). */
 export type Caller = Pick<AuthUser, 'userId' | 'roleIds' | 'deptCode' | 'permissions'> & { tokenHash?: string };
@@ -195,8 +195,8 @@ export class UserAdmin {
     if (!row || row.deleted === 1 || (scope !== null && !row.deptCode.startsWith(scope))) throw notFound(USER_NOT_FOUND_MSG);
     const [record] = await this.records([row]);
     const roles = (await repo.rolesOfUsers(this.db, [id])).map((r) => r.roleId);
-    const { email, sex, mz, csrq, zzmm, gzsj, whcd, zw, dnzw, bmmc, idCard, avatar } = row;
-    return { ...(record as UserRecord), email, sex, mz, csrq, zzmm, gzsj, whcd, zw, dnzw, bmmc, idCard, avatar, roles };
+    const { email, sex, mz, csrq, zzmm, gzsj, whcd, zw, dnzw, bmmc, idCard, avatar, face } = row;
+    return { ...(record as UserRecord), email, sex, mz, csrq, zzmm, gzsj, whcd, zw, dnzw, bmmc, idCard, avatar, face, roles };
   }
 
   // ------------------------------------------------------------ checks
@@ -262,7 +262,10 @@ export class UserAdmin {
    * Errors: 90010001 user name taken, 90010101 mobile taken (also when a concurrent save or import
    * wins the race: one user results), 10010003 user or department missing / outside the scope,
    * 90010106 / 90010107 roles, 10010001 a profile value outside its dictionary, 90010103 / 90010104 /
-   * 90010105 the roles and name the caller and the built-in admin keep.
+   * 90010105 the roles and name the caller and the built-in admin keep; `face` (issue 12): absent
+   * leaves it, '' removes it, a new photo must hold exactly one face (userReal.checkAdminFace:
+   * 40120004 / 40120005 / 40120003, 10010003 file gone); after the commit userReal.syncAdminFace
+   * makes it the reference face unless the user's real-name record passed.
    */
   async save(req: UserSaveReq, caller: Caller): Promise<{ id: string }> {
     const scope = await this.scopeOf(caller);
@@ -271,7 +274,9 @@ export class UserAdmin {
     const table = await this.checkRoles(roleIds, caller);
     await this.checkDept(req.deptCode, scope);
     await this.checkProfile(req);
-    const { id: _id, roles: _roles, password: _password, ...fields } = req;
+    const { id: _id, roles: _roles, password: _password, face, ...rest } = req;
+    if (face && face !== current?.face) await this.ctx.services.userReal.checkAdminFace(face);
+    const fields = face === undefined ? rest : { ...rest, face };
     const at = now();
     const password = req.password ? await hashPassword(req.password) : undefined;
     const pass = password ? { password, passState: '1', changedPass: 0 as const } : {};
@@ -291,6 +296,7 @@ export class UserAdmin {
       });
       await this.users.forgetUsers([id]);
       if (password) await this.endSessions([id], caller);
+      if (face !== undefined && face !== user.face) await this.ctx.services.userReal.syncAdminFace(id);
       return { id };
     }
 
@@ -300,6 +306,7 @@ export class UserAdmin {
     const id = newId();
     const row = userRow({ ...fields, ...pass, id, password, state: UserState.NORMAL, realPerson: 1, createBy: caller.userId, createTime: at, updateTime: at });
     await this.write(() => this.db.transaction().execute((trx) => repo.insertUsers(trx, [row], roleIds.map((roleId) => ({ id: newId(), userId: id, roleId })))));
+    if (face) await this.ctx.services.userReal.syncAdminFace(id);
     return { id };
   }
 

@@ -14,6 +14,7 @@ export type NewUser = Pick<SysUserTable, 'id' | 'userName' | 'realName' | 'passw
 export function userRow(user: NewUser): SysUserTable {
   return {
     avatar: '',
+    face: '',
     mobile: '',
     email: '',
     sex: '',

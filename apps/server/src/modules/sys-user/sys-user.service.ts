@@ -348,6 +348,12 @@ export class SysUserService {
     return repo.countUsers(this.db);
   }
 
+  /** The face photo url an administrator set for the live user `userId` (issue 12, sys_user.face), '' when none or no such user. */
+  async faceOf(userId: string): Promise<string> {
+    const user = await repo.findUserById(this.db, userId);
+    return user && user.deleted === 0 ? user.face : '';
+  }
+
   /** `id → realName` of the given users (for `createBy_dictText` labels). */
   async realNames(ids: string[]): Promise<Map<string, string>> {
     return new Map((await repo.realNamesOf(this.db, ids)).map((u) => [u.id, u.realName]));

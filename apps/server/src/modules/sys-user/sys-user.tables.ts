@@ -10,6 +10,8 @@ export interface SysUserTable {
   realName: string;
   password: string;
   avatar: string;
+  /** Face photo url set by an administrator (user form, shown when faceLogin is on; '' = none): the reference face while no real-name record passed. */
+  face: string;
   mobile: string;
   email: string;
   deptCode: string;

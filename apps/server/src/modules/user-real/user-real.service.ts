@@ -7,8 +7,11 @@
  *   an administrator audits; 'auto' → `autoCheck` on the photo (exactly one clear face → 1, no face or
  *   several clear ones → 2 with auditMsg, anything unsure or an engine failure → 0 for an administrator).
  * - Every decision to 1 enrolls the photo as the user's reference face (services.face.enroll) before
- *   the record says 1; every other state removes it (face.remove), so face login and captures only
- *   ever match a passed record's photo. Every decision (1 or 2) sends the learner the
+ *   the record says 1; every other state falls back to the administrator-set face (below) or
+ *   removes the reference (face.remove).
+ * - Reference face precedence (issue 12, SPEC §3 user edit form `face`): a passed real-name record's
+ *   photo first; otherwise the face photo an administrator set in the user form (sys_user.face,
+ *   `syncAdminFace` after each save); otherwise none. Face login and captures match only that. Every decision (1 or 2) sends the learner the
  *   `realname.audit` message (module notify; once per decision: refId = record id + decision time);
  *   a pass also makes the record's name and ID number the account's (SPEC §5: the name belongs to
  *   the record while face login is on).
@@ -18,10 +21,12 @@
  * - realPersonOf: the session user's `realPerson` flag (SPEC §3): 1 when the site does not require
  *   real-name verification (faceAudit 'no') or the user's record passed.
  * - faceLogin: switch faceLogin; exactly one face in the frame; face.search among enrolled users,
- *   accepted only for a user whose record passed; then sys-user's loginById (the same session and
+ *   accepted only for a user whose record passed or who has an administrator-set face; then
+ *   sys-user's loginById (which refuses disabled, pending and deleted accounts) (the same session and
  *   token as a password login), under sys-user's failed-login guard (pair `<ip>|#face`).
  */
 import { CommonError, type Page } from '@kaopei/contracts';
+import { FaceError } from '@kaopei/contracts/face';
 import { TmplError } from '@kaopei/contracts/notify';
 import { loginMsg, type LoginFailData, type SessionUser } from '@kaopei/contracts/sys-user';
 import {
@@ -197,7 +202,43 @@ export class UserRealService {
     if ((await face.detect(image)).faces.length !== 1) throw new AppError(UserRealError.FACE_LOGIN_ONE_FACE);
     const hit = await face.search(image);
     if (!hit) return null;
-    return (await repo.passedAmong(this.db, [hit.personId])).has(hit.personId) ? hit.personId : null;
+    if ((await repo.passedAmong(this.db, [hit.personId])).has(hit.personId)) return hit.personId;
+    // No passed record: the enrolled face is the administrator-set one (syncAdminFace / fallbackFace).
+    return (await this.ctx.services.sysUser.faceOf(hit.personId)) ? hit.personId : null;
+  }
+
+  /**
+   * Checks a face photo an administrator sets in the user form (POST /api/sys/user/save `face`)
+   * BEFORE it is saved: 10010003 when the uploaded file is gone, 40120004 no face, 40120005 several
+   * faces, 40120003 the engine cannot answer.
+   */
+  async checkAdminFace(url: string): Promise<void> {
+    const n = (await this.ctx.services.face.detect(await this.photoBytes(url))).faces.length;
+    if (n === 0) throw new AppError(FaceError.NO_FACE);
+    if (n > 1) throw new AppError(FaceError.MANY_FACES);
+  }
+
+  /**
+   * After the user form saved `face` (sys-user, after its transaction): a user whose real-name
+   * record passed keeps that photo as the reference; otherwise the administrator-set face becomes
+   * the reference (or, when it was removed, the user has none).
+   */
+  async syncAdminFace(userId: string): Promise<void> {
+    if ((await repo.findByUser(this.db, userId))?.state === RealState.PASSED) return;
+    await this.fallbackFace(userId);
+  }
+
+  /** The reference face of a user without a passed record: the administrator-set photo (read again now), or none. */
+  private async fallbackFace(userId: string): Promise<void> {
+    const face = this.ctx.services.face;
+    const url = await this.ctx.services.sysUser.faceOf(userId);
+    if (!url) return face.remove(userId);
+    try {
+      await face.enroll(userId, await this.photoBytes(url));
+    } catch (err) {
+      this.ctx.log.warn({ userId, err: err instanceof Error ? err.message : String(err) }, 'user face: enrollment of the administrator-set face refused');
+      await face.remove(userId);
+    }
   }
 
   /**
@@ -222,13 +263,13 @@ export class UserRealService {
 
   /**
    * Keeps the user's reference face in line with `decision` before it is written: 1 enrolls the
-   * photo, anything else removes the reference. An enrollment the engine refuses turns an automatic
+   * photo, anything else falls back to the administrator-set face or none. An enrollment the engine refuses turns an automatic
    * pass (`strict`) into 0 (a person decides); otherwise the decision stands and it is logged.
    */
   private async applyFace(userId: string, photo: Buffer, decision: Decision, strict: boolean): Promise<Decision> {
     const face = this.ctx.services.face;
     if (decision.state !== RealState.PASSED) {
-      await face.remove(userId);
+      await this.fallbackFace(userId);
       return decision;
     }
     try {
@@ -237,7 +278,7 @@ export class UserRealService {
     } catch (err) {
       this.ctx.log.warn({ userId, err: err instanceof Error ? err.message : String(err) }, 'real-name: face enrollment refused');
       if (!strict) return decision;
-      await face.remove(userId);
+      await this.fallbackFace(userId);
       return { state: RealState.PENDING, auditMsg: '' };
     }
   }
@@ -257,7 +298,7 @@ export class UserRealService {
     if (!done) {
       // Lost to another decision or a resubmission: put the reference face back in line with what the record says now.
       const cur = await repo.findById(this.db, row.id);
-      if (cur?.state !== RealState.PASSED) await this.ctx.services.face.remove(row.userId);
+      if (cur?.state !== RealState.PASSED) await this.fallbackFace(row.userId);
       throw new AppError(UserRealError.NOT_PENDING);
     }
     await this.tell(done);

@@ -7,9 +7,18 @@
  * tells the parent when the camera is ready or failed. The stream stops when the widget unmounts.
  * Used by the exam camera, the face-check dialog and the device debugging page; the study and
  * face-login screens reuse it.
+ *
+ * With `track` the widget also tracks the face in the browser (useFaceTracker: blazeface, ≈3 fps)
+ * once the camera shows a picture: a box over the face, `data-track` = the tracker state,
+ * `track.onTrack` on each change, `track.onCapture` after 2 s of a steady face when
+ * `track.autoCapture`, `track.onFaceOut` at a loss and every 10 s after; `hint` shows the SPEC §4
+ * pose messages under the picture (the small exam camera; the dialog shows its own). `retrack()` on
+ * the handle unlocks the next automatic capture.
  */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { FACE_MSG } from '@kaopei/contracts/face';
+import type { FaceTrackState } from './faceTracker';
+import { useFaceTracker } from './useFaceTracker';
 
 /** Largest width of a captured frame (px); a 640×480 jpeg is ~30–60 KB. */
 export const CAPTURE_WIDTH = 640;
@@ -19,6 +28,23 @@ export type CameraState = 'loading' | 'ready' | 'error';
 export interface FaceCameraHandle {
   /** The current frame as `data:image/jpeg;base64,…`, or null when the camera shows nothing yet. */
   capture: () => string | null;
+  /** Unlocks the tracker after an automatic capture (nothing without `track`). */
+  retrack: () => void;
+}
+
+/** In-browser tracking of the widget (see the header). */
+export interface FaceTrackProps {
+  autoCapture?: boolean;
+  onCapture?: () => void;
+  onFaceOut?: () => void;
+  onTrack?: (state: FaceTrackState) => void;
+  /** Show '很好，请保持这个姿势！' / '未识别到人脸，请将人脸置于摄像头中央！' under the picture. */
+  hint?: boolean;
+}
+
+/** The pose message of a tracker state (SPEC §4 "Face camera"), '' when there is none. */
+export function trackHint(state: FaceTrackState): string {
+  return state === 'found' ? FACE_MSG.keepPose : state === 'lost' ? FACE_MSG.noFace : '';
 }
 
 /** The media API of this browser, or null (old browser, page not served over https/localhost). */
@@ -32,6 +58,7 @@ export function FaceCamera({
   width = 320,
   testId = 'face-camera',
   className,
+  track,
 }: {
   ref?: Ref<FaceCameraHandle>;
   onState?: (state: CameraState, msg: string) => void;
@@ -39,6 +66,7 @@ export function FaceCamera({
   width?: number;
   testId?: string;
   className?: string;
+  track?: FaceTrackProps;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('loading');
@@ -98,11 +126,30 @@ export function FaceCamera({
     g.drawImage(v, 0, 0, canvas.width, canvas.height);
     return canvas.toDataURL('image/jpeg', 0.8);
   }, [state]);
-  useImperativeHandle(ref, () => ({ capture }), [capture]);
+  const tracker = useFaceTracker(video, { enabled: !!track && state === 'ready', autoCapture: track?.autoCapture, onCapture: track?.onCapture, onFaceOut: track?.onFaceOut });
+  const onTrack = track?.onTrack;
+  useEffect(() => {
+    if (state === 'ready') onTrack?.(tracker.state);
+  }, [state, tracker.state, onTrack]);
+  const retrack = tracker.retrack;
+  useImperativeHandle(ref, () => ({ capture, retrack }), [capture, retrack]);
+  const box = track && tracker.state === 'found' ? tracker.box : undefined;
+  const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(2)}%`;
 
   return (
-    <div className={`face-camera ${className ?? ''}`} style={{ width, maxWidth: '100%' }} data-testid={testId} data-state={state}>
+    <div className={`face-camera ${className ?? ''}`} style={{ width, maxWidth: '100%', position: 'relative' }} data-testid={testId} data-state={state} data-track={track && state === 'ready' ? tracker.state : undefined}>
       <video ref={video} autoPlay muted playsInline style={{ width: '100%', display: state === 'error' ? 'none' : 'block', background: '#000', borderRadius: 4 }} />
+      {box ? (
+        <div
+          className="face-camera-box"
+          style={{ position: 'absolute', left: pct(box.x, box.frameWidth), top: pct(box.y, box.frameHeight), width: pct(box.width, box.frameWidth), height: pct(box.height, box.frameHeight), border: '2px solid #52c41a', borderRadius: 4, pointerEvents: 'none' }}
+        />
+      ) : null}
+      {track?.hint && state === 'ready' && trackHint(tracker.state) ? (
+        <div data-testid={`${testId}-hint`} style={{ fontSize: 12, marginTop: 2, color: tracker.state === 'lost' ? '#ff4d4f' : '#52c41a' }}>
+          {trackHint(tracker.state)}
+        </div>
+      ) : null}
       {state === 'error' ? (
         <div className="face-camera-error" data-testid={`${testId}-error`} style={{ padding: 16, textAlign: 'center', color: '#999', background: '#fafafa', borderRadius: 4 }}>
           {msg}

@@ -7,8 +7,11 @@
  * a failure. After a failed capture the widget shows '请诚信考试，确保人脸在摄像头中央！' and the
  * server's '人脸识别已失败N次，连续失败M次将自动交卷！'; `isBreak` ('连续N次人脸识别失败，系统强制交卷！')
  * (a message, not a dialog) or a paper the server already closed calls `onBreak` (the result page).
+ * The widget also tracks the face in the browser (FaceCamera `track`): while no face is in view it
+ * shows '未识别到人脸，请将人脸置于摄像头中央！' under the picture and, at once and every 10 s, the
+ * non-blocking reminder '请诚信考试，确保人脸在摄像头中央！' (captures stay on the camInterval timer).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App } from 'antd';
 import { FACE_MSG } from '@kaopei/contracts/face';
 import { PaperError } from '@kaopei/contracts/paper';
@@ -29,6 +32,8 @@ export default function ExamCamera({ paperId, camInterval, faceChance, onBreak }
   useEffect(() => {
     breakRef.current = onBreak;
   }, [onBreak]);
+
+  const track = useMemo(() => ({ hint: true, onFaceOut: () => void message.warning({ content: <span data-testid="cam-face-out">{FACE_MSG.examFaceOut}</span> }) }), [message]);
 
   const shoot = useCallback(async () => {
     if (busy.current || broken.current) return;
@@ -68,7 +73,7 @@ export default function ExamCamera({ paperId, camInterval, faceChance, onBreak }
 
   return (
     <div className="exam-camera" data-testid="exam-camera" style={{ position: 'fixed', right: 12, bottom: 12, zIndex: 900, width: 200, background: '#fff', boxShadow: '0 2px 8px rgba(0,0,0,.25)', borderRadius: 6, padding: 6 }}>
-      <FaceCamera ref={cam} width={188} testId="exam-camera-video" onState={(s) => setCamera(s)} />
+      <FaceCamera ref={cam} width={188} testId="exam-camera-video" onState={(s) => setCamera(s)} track={track} />
       <div style={{ fontSize: 12, marginTop: 4 }} data-testid="cam-counter">
         已抓拍 {shots} 次 · 连续失败 {failCount}/{faceChance}
       </div>

@@ -20,6 +20,7 @@ import { AVATAR_TYPES } from '@kaopei/contracts/sys-file';
 import { passwordSchema, profileFields, realNameSchema, userNameSchema } from '@kaopei/contracts/sys-user';
 import { userAdminApi, userSaveReq } from '@kaopei/contracts/sys-user-admin';
 import { call } from '../../../../api/request';
+import { useSiteInfo } from '../../../../store/site';
 import { DepartSelect } from '../../../../components/DepartSelect';
 import { DictSelect, DictTreeSelect } from '../../../../components/DictSelect';
 import { FileUpload } from '../../../../components/FileUpload';
@@ -50,6 +51,8 @@ export function UserFormModal({ open, id, onClose, onSaved, bindPanel }: Props) 
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('basic');
   const editing = id !== null;
+  // SPEC §3 edit form: the face photo only when the site's faceLogin is on (issue 12).
+  const withFace = useSiteInfo().site.faceLogin;
   const detail = useQuery({ queryKey: ['user-detail', id], queryFn: () => call(userAdminApi.detail, { id: id ?? '' }), enabled: open && editing });
   const xzzw = useDict(DicCode.XZZW);
   const zw = Form.useWatch('zw', form);
@@ -87,7 +90,7 @@ export function UserFormModal({ open, id, onClose, onSaved, bindPanel }: Props) 
     }
     setSaving(true);
     try {
-      await call(userAdminApi.save, saveBodyOf(values, id ?? undefined));
+      await call(userAdminApi.save, saveBodyOf(values, id ?? undefined, withFace));
       message.success(USER_SAVED);
       onSaved();
       close();
@@ -205,6 +208,13 @@ export function UserFormModal({ open, id, onClose, onSaved, bindPanel }: Props) 
               <FileUpload accept={AVATAR_TYPES} limit={1} compress={AVATAR_COMPRESS_KB} listType="picture-card" />
             </Form.Item>
           </Col>
+          {withFace ? (
+            <Col span={24}>
+              <Form.Item name="face" label="人脸照片" extra="jpg/png/jpeg，1张，仅含本人清晰正面人脸；用户无已通过的实名认证时，人脸登录以此照片比对" data-testid="user-form-face">
+                <FileUpload accept={AVATAR_TYPES} limit={1} compress={AVATAR_COMPRESS_KB} listType="picture-card" />
+              </Form.Item>
+            </Col>
+          ) : null}
         </Row>
       </Form>
     </Spin>

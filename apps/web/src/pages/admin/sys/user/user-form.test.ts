@@ -31,6 +31,7 @@ const detail: UserDetail = {
   bmmc: '会计科',
   idCard: '11010519491231002X',
   avatar: '/api/common/file/view/abc.png',
+  face: '/api/common/file/view/face1.jpg',
   roles: ['r1', 'r2'],
 };
 
@@ -89,6 +90,15 @@ describe('formValuesOf / saveBodyOf', () => {
       avatar: '/api/common/file/view/abc.png',
     });
     expect(userSaveReq.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the face photo only when the face field is shown (faceLogin on), an emptied one as ""', () => {
+    const values = formValuesOf(detail, isEntry);
+    expect(values.face).toEqual(['/api/common/file/view/face1.jpg']);
+    expect('face' in saveBodyOf(values, detail.id)).toBe(false);
+    expect(saveBodyOf(values, detail.id, true).face).toBe('/api/common/file/view/face1.jpg');
+    expect(saveBodyOf({ ...values, face: [] }, detail.id, true).face).toBe('');
+    expect(userSaveReq.safeParse({ ...saveBodyOf(values, detail.id), face: 'http://cdn.example.com/x.jpg' }).error?.issues[0]?.message).toBe('人脸照片必须是上传的jpg/png图片！');
   });
 
   it('round-trips a typed post name', () => {

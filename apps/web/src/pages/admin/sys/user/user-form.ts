@@ -44,10 +44,12 @@ export interface UserFormValues {
   bmmc?: string;
   idCard?: string;
   avatar?: string[];
+  /** The face photo (issue 12; shown when the site's faceLogin is on): at most one uploaded url. */
+  face?: string[];
 }
 
 /** The empty form of a new user. */
-export const NEW_USER_VALUES: UserFormValues = { roles: [], avatar: [], csrq: null, gzsj: null };
+export const NEW_USER_VALUES: UserFormValues = { roles: [], avatar: [], face: [], csrq: null, gzsj: null };
 
 const text = (v: string | undefined | null): string => (v ?? '').trim();
 const orUndefined = (v: string): string | undefined => (v === '' ? undefined : v);
@@ -102,11 +104,16 @@ export function formValuesOf(d: UserDetail, isXzzwEntry: (value: string) => bool
     bmmc: d.bmmc,
     idCard: d.idCard,
     avatar: d.avatar ? [d.avatar] : [],
+    face: d.face ? [d.face] : [],
   };
 }
 
-/** The form's values → the body of /api/sys/user/save (`id` when editing). Texts trimmed, the password as typed. */
-export function saveBodyOf(v: UserFormValues, id?: string): UserSaveBody {
+/**
+ * The form's values → the body of /api/sys/user/save (`id` when editing). Texts trimmed, the
+ * password as typed. `withFace` (the face field is shown: site faceLogin on) sends `face` ('' when
+ * emptied); without it `face` is left out so the saved photo stays as it is.
+ */
+export function saveBodyOf(v: UserFormValues, id?: string, withFace = false): UserSaveBody {
   return {
     ...(id ? { id } : {}),
     userName: text(v.userName),
@@ -127,5 +134,6 @@ export function saveBodyOf(v: UserFormValues, id?: string): UserSaveBody {
     bmmc: text(v.bmmc),
     idCard: text(v.idCard).toUpperCase(),
     avatar: v.avatar?.[0] ?? '',
+    ...(withFace ? { face: v.face?.[0] ?? '' } : {}),
   };
 }

@@ -11,7 +11,7 @@
  *
  * The server decides everything; without a capture the window simply runs out and the dialog returns.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { App } from 'antd';
 import { courseFaceApi } from '@kaopei/contracts/course-face';
 import { FACE_MSG } from '@kaopei/contracts/face';
@@ -40,6 +40,9 @@ export function StudyFaceGuard({
   const handlers = useRef({ onBreak, message });
   handlers.current = { onBreak, message };
 
+  // In-browser tracking of the corner camera: a face-out reminds the learner (not blocking); the captures stay on the timer.
+  const studyTrack = useMemo(() => ({ hint: true, onFaceOut: () => void handlers.current.message.warning(FACE_MSG.studyFaceOut) }), []);
+
   useEffect(() => {
     if (pending) return;
     const timer = window.setInterval(() => {
@@ -63,7 +66,7 @@ export function StudyFaceGuard({
     <>
       {!pending && (
         <div style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 10, background: '#fff', padding: 4, borderRadius: 4, boxShadow: '0 2px 8px rgba(0,0,0,.15)' }} data-testid="study-face-camera">
-          <FaceCamera ref={cam} width={160} testId="study-face-video" />
+          <FaceCamera ref={cam} width={160} testId="study-face-video" track={studyTrack} />
         </div>
       )}
       <FaceCheckDialog
