@@ -42,7 +42,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
-/** The last console errors and failed / refused requests of each page (printed when a test fails). */
+/** The last console errors, API calls and answers, and failed / refused requests of each page (printed when a test fails). */
 const pageEvents = new WeakMap<Page, string[]>();
 
 function recordEvents(page: Page): void {
@@ -57,8 +57,11 @@ function recordEvents(page: Page): void {
   });
   page.on('pageerror', (err) => push(`pageerror: ${err.message.slice(0, 300)}`));
   page.on('requestfailed', (r) => push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) push(`→ ${r.method()} ${r.url()}`);
+  });
   page.on('response', (r) => {
-    if (r.status() >= 400) push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+    if (r.status() >= 400 || r.url().includes('/api/')) push(`← ${r.status()} ${r.request().method()} ${r.url()}`);
   });
 }
 

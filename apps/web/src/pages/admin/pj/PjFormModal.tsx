@@ -116,6 +116,13 @@ export function PjFormModal({ classId, open, record, onClose, onSaved }: Props) 
                   <Form.Item noStyle shouldUpdate>
                     {() => <Tag color={form.getFieldValue(['items', field.name, 'itemType']) === 'rate' ? 'gold' : 'blue'}>{PJ_ITEM_TYPE_LABEL[form.getFieldValue(['items', field.name, 'itemType']) as PjItemType]}</Tag>}
                   </Form.Item>
+                  {/* Registered so that validateFields hands them back (it answers registered fields only). */}
+                  <Form.Item name={[field.name, 'itemType']} hidden>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'id']} hidden>
+                    <Input />
+                  </Form.Item>
                   <Form.Item name={[field.name, 'title']} rules={[zodRule(pjItemInput.shape.title)]} style={{ marginBottom: 8 }}>
                     <Input placeholder="评价项标题" maxLength={200} style={{ width: 320 }} data-testid={`pj-item-title-${index}`} />
                   </Form.Item>
