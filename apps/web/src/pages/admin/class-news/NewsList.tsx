@@ -5,7 +5,7 @@
  * withdraw, delete with confirmation. Buttons per permission (class:news:*).
  */
 import { useState } from 'react';
-import { App, Form, Image, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Form, Image, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { classNewsApi, NEWS_STATE_LABEL, NewsPerm, type NewsRecord } from '@kaopei/contracts/class-news';
 import { call } from '../../../api/request';
@@ -13,7 +13,7 @@ import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { SearchBar } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
-import { useDeleteAction, usePagedList } from '../../../components/paging';
+import { useDeleteAction, usePagedList, useStateAction } from '../../../components/paging';
 import { NewsFormModal } from './NewsFormModal';
 
 interface Filters {
@@ -25,7 +25,6 @@ const STATE_OPTIONS = Object.entries(NEWS_STATE_LABEL).map(([value, label]) => (
 
 export function NewsList({ classId }: { classId?: string }) {
   const { hasPerm } = useAuth();
-  const { message } = App.useApp();
   const list = usePagedList<Filters, NewsRecord>(`class-news-paging-${classId ?? ''}`, (current, size, params) => call(classNewsApi.paging, { current, size, params: { ...params, ...(classId ? { classId } : {}) } }), {});
   const [editing, setEditing] = useState<NewsRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -36,15 +35,8 @@ export function NewsList({ classId }: { classId?: string }) {
     setFormOpen(true);
   };
 
-  const setState = async (r: NewsRecord) => {
-    try {
-      await call(classNewsApi.state, { ids: [r.id], state: r.state === 1 ? 0 : 1 });
-      message.success('状态修改成功!');
-      list.refresh();
-    } catch {
-      // shown by the request helper
-    }
-  };
+  const changeState = useStateAction((ids, state) => call(classNewsApi.state, { ids, state }), list.refresh);
+  const setState = (r: NewsRecord) => changeState([r.id], r.state === 1 ? 0 : 1);
 
   const columns: TableColumnsType<NewsRecord> = [
     { title: '封面', dataIndex: 'cover', width: 90, render: (v: string) => (v ? <Image src={v} width={64} height={40} style={{ objectFit: 'cover' }} /> : '-') },

@@ -5,7 +5,7 @@
  * permission (sys:notice:*).
  */
 import { useState } from 'react';
-import { App, Card, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { NOTICE_STATE_LABEL, noticeApi, NoticePerm, type NoticeRecord } from '@kaopei/contracts/notice';
 import { call } from '../../../api/request';
@@ -13,7 +13,7 @@ import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { SearchBar } from '../../../components/SearchBar';
 import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
-import { useDeleteAction, usePagedList } from '../../../components/paging';
+import { useDeleteAction, usePagedList, useStateAction } from '../../../components/paging';
 import { NoticeFormModal } from './NoticeFormModal';
 
 interface Filters {
@@ -25,7 +25,6 @@ const STATE_OPTIONS = Object.entries(NOTICE_STATE_LABEL).map(([value, label]) =>
 
 export default function ListNotice() {
   const { hasPerm } = useAuth();
-  const { message } = App.useApp();
   const list = usePagedList<Filters, NoticeRecord>('notice-paging', (current, size, params) => call(noticeApi.paging, { current, size, params }), {});
   const [editing, setEditing] = useState<NoticeRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -36,15 +35,8 @@ export default function ListNotice() {
     setFormOpen(true);
   };
 
-  const setState = async (r: NoticeRecord) => {
-    try {
-      await call(noticeApi.state, { ids: [r.id], state: r.state === 0 ? 1 : 0 });
-      message.success('状态修改成功!');
-      list.refresh();
-    } catch {
-      // shown by the request helper
-    }
-  };
+  const changeState = useStateAction((ids, state) => call(noticeApi.state, { ids, state }), list.refresh);
+  const setState = (r: NoticeRecord) => changeState([r.id], r.state === 0 ? 1 : 0);
 
   const columns: TableColumnsType<NoticeRecord> = [
     { title: '标题', dataIndex: 'title', ellipsis: true },

@@ -7,7 +7,7 @@
  * Buttons per permission code.
  */
 import { useState } from 'react';
-import { App, Card, Space, Tag, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
 import { TrainClassPerm, trainClassApi, type ClassRecord } from '@kaopei/contracts/train-class';
@@ -15,15 +15,14 @@ import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
 import { PermButton, RowAction } from '../../../components/Perm';
 import { TitleSearch } from '../../../components/SearchBar';
-import { BatchDeleteButton, ListToolbar, PagedTable } from '../../../components/PagedTable';
-import { SELECT_ONE, useDeleteAction, usePagedList } from '../../../components/paging';
+import { BatchDeleteButton, BatchStateButtons, ListToolbar, PagedTable } from '../../../components/PagedTable';
+import { useDeleteAction, usePagedList, useStateAction } from '../../../components/paging';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassStudentsDialog } from './ClassStudentsDialog';
 import { ClassCoursesDialog } from './ClassCoursesDialog';
 import { ClassManageDrawer } from './ClassManageDrawer';
 
 export default function ListTrainClass() {
-  const { message } = App.useApp();
   const { hasPerm } = useAuth();
   const list = usePagedList<{ title: string }, ClassRecord>(
     'train-class-list',
@@ -37,19 +36,7 @@ export default function ListTrainClass() {
   const [managing, setManaging] = useState<ClassRecord | null>(null);
   const remove = useDeleteAction((ids) => call(trainClassApi.delete, { ids }), refresh);
 
-  const changeState = async (ids: string[], state: number) => {
-    if (ids.length === 0) {
-      message.warning(SELECT_ONE);
-      return;
-    }
-    try {
-      await call(trainClassApi.state, { ids, state });
-      message.success('状态修改成功!');
-      refresh();
-    } catch {
-      // shown by the request helper
-    }
-  };
+  const changeState = useStateAction((ids, state) => call(trainClassApi.state, { ids, state }), refresh);
 
   const columns: TableColumnsType<ClassRecord> = [
     { title: '培训班名称', dataIndex: 'title', ellipsis: true },
@@ -79,7 +66,7 @@ export default function ListTrainClass() {
           <RowAction code={TrainClassPerm.UPDATE} onClick={() => setManaging(r)} data-testid={`class-manage-${r.id}`}>
             管理
           </RowAction>
-          <RowAction code={TrainClassPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`class-state-${r.id}`}>
+          <RowAction code={TrainClassPerm.STATE} onClick={() => void changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`class-state-${r.id}`}>
             {r.state === 0 ? '停用' : '启用'}
           </RowAction>
           <RowAction code={TrainClassPerm.DELETE} danger onClick={() => remove([r.id])}>
@@ -97,12 +84,7 @@ export default function ListTrainClass() {
         <PermButton code={TrainClassPerm.ADD} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })} data-testid="class-add">
           添加
         </PermButton>
-        <PermButton code={TrainClassPerm.STATE} onClick={() => changeState(selected, 0)}>
-          批量启用
-        </PermButton>
-        <PermButton code={TrainClassPerm.STATE} onClick={() => changeState(selected, 1)}>
-          批量停用
-        </PermButton>
+        <BatchStateButtons code={TrainClassPerm.STATE} onState={(state) => void changeState(selected, state)} />
         <BatchDeleteButton code={TrainClassPerm.DELETE} onClick={() => remove(selected)} />
       </ListToolbar>
       <PagedTable<ClassRecord> list={list} columns={columns} selectable={hasPerm([TrainClassPerm.DELETE, TrainClassPerm.STATE])} scroll={{ x: 1300 }} />
