@@ -4,9 +4,13 @@
  */
 import type { MobilePageDef } from '../../../router/extensions';
 import type { ViewLoaders } from '../../../router/registry';
+import type { ClassTabDef } from '../train-class/sections';
 
 export const views = {
   WebFaceTeach: () => import('./WebFaceTeach'),
 } satisfies ViewLoaders;
 
 export const mobilePages: MobilePageDef[] = [{ path: '/m/info/bjInfo', title: '培训班', load: () => import('./MobileClassInfo') }];
+
+/** The 面授培训 tab of the learner's class page (pages/web/train-class/sections.tsx). */
+export const classTabs: ClassTabDef[] = [{ key: 'sessions', title: '面授培训', order: 10, load: () => import('./ClassSessionsSection') }];

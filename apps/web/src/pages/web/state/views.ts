@@ -5,6 +5,7 @@
  */
 import type { ViewLoaders } from '../../../router/registry';
 import type { VisitorPageDef } from '../../../router/extensions';
+import type { ClassTabDef } from '../train-class/sections';
 
 export const views = {
   WebState: () => import('./WebState'),
@@ -15,3 +16,6 @@ export const visitorPages: VisitorPageDef[] = [
   { path: '/web/state', title: '工作动态', view: 'WebState', menu: true },
   { path: '/web/state/details', title: '资讯详情', view: 'WebStateDetails' },
 ];
+
+/** The 培训资讯 tab of the learner's class page (pages/web/train-class/sections.tsx). */
+export const classTabs: ClassTabDef[] = [{ key: 'news', title: '培训资讯', order: 90, public: true, load: () => import('./ClassNewsSection') }];

@@ -1,0 +1,8 @@
+/** Views of this folder for the router registry; its tab on the learner's class page (培训班 → 培训考试). */
+import type { ViewLoaders } from '../../../router/registry';
+import type { ClassTabDef } from '../train-class/sections';
+
+export const views = {} satisfies ViewLoaders;
+
+/** The 培训考试 tab of the learner's class page (pages/web/train-class/sections.tsx). */
+export const classTabs: ClassTabDef[] = [{ key: 'exam', title: '培训考试', order: 30, load: () => import('./ClassExamsSection') }];
