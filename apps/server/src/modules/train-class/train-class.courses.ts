@@ -88,7 +88,7 @@ export class ClassCourses {
     const required = courses.filter((x) => x.required);
     const requiredDone = required.filter((x) => x.finished).length;
     const progress = required.length === 0 ? (enrolled ? 100 : 0) : Math.floor((requiredDone * 100) / required.length);
-    const requirements = enrolled ? await this.classes.requirements.of(c, userId) : [];
+    const requirements = enrolled ? await this.classes.requirements.of(c, userId, { courses: { done: requiredDone, total: required.length } }) : [];
     const complete = enrolled && ClassRequirements.complete(requirements);
     return { courses, progress, requiredDone, requiredTotal: required.length, requirements, complete };
   }

@@ -42,13 +42,17 @@ export class ClassRequirements {
     this.measures.set(key, measure);
   }
 
-  /** The requirements the class asks, with the learner's standing, in the order of CLASS_REQUIREMENT_TITLE. */
-  async of(c: TrainClass, userId: string): Promise<ClassRequirement[]> {
+  /**
+   * The requirements the class asks, with the learner's standing, in the order of
+   * CLASS_REQUIREMENT_TITLE. `known`: standings the caller has already measured (the class page
+   * counts the courses anyway), used instead of measuring again.
+   */
+  async of(c: TrainClass, userId: string, known: Partial<Record<ClassRequirementKey, RequirementStanding>> = {}): Promise<ClassRequirement[]> {
     const asked = ORDER.filter((key) => FLAG[key](c));
     return Promise.all(
       asked.map(async (key) => {
         const measure = this.measures.get(key);
-        const s = measure ? await measure(c, userId) : { done: 0, total: 0 };
+        const s = measure ? (known[key] ?? (await measure(c, userId))) : { done: 0, total: 0 };
         const met = measure !== undefined && s.done >= s.total && (key !== 'courses' || s.total > 0);
         return { key, title: CLASS_REQUIREMENT_TITLE[key], done: s.done, total: s.total, met };
       }),

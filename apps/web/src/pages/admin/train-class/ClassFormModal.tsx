@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Spin, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_FORMAT } from '@kaopei/contracts';
-import { CLASS_TYPE_LABEL, classSaveReq, trainClassApi, type ClassRecord } from '@kaopei/contracts/train-class';
+import { CLASS_REQUIREMENT_TITLE, CLASS_TYPE_LABEL, classSaveReq, trainClassApi, type ClassRecord } from '@kaopei/contracts/train-class';
 import { call } from '../../../api/request';
 import { OpenToFields } from '../../../components/OpenToFields';
 import { FileUpload } from '../../../components/FileUpload';
@@ -49,6 +49,14 @@ const EMPTY: Values = {
   title: '', classType: 1, cover: [], content: '', range: null, signRange: null, capacity: 0, needAudit: false, openType: 1, deptCodes: [], userIds: [], organiser: '',
   finishCourses: true, finishExam: false, finishSessions: false, finishEval: false, certId: null, finishPoints: 0,
 };
+/** The switches of the form: approval, then the completion rule's flags (titles of CLASS_REQUIREMENT_TITLE). */
+const SWITCHES: [keyof Values, string, string][] = [
+  ['needAudit', '报名需要审核', 'class-need-audit'],
+  ['finishCourses', `结业要求：${CLASS_REQUIREMENT_TITLE.courses}`, 'class-finish-courses'],
+  ['finishSessions', `结业要求：${CLASS_REQUIREMENT_TITLE.sessions}`, 'class-finish-sessions'],
+  ['finishExam', `结业要求：${CLASS_REQUIREMENT_TITLE.exam}`, 'class-finish-exam'],
+  ['finishEval', `结业要求：${CLASS_REQUIREMENT_TITLE.eval}`, 'class-finish-eval'],
+];
 const CLASS_TYPES = [1, 2, 3, 4].map((v) => ({ value: v, label: CLASS_TYPE_LABEL[v] }));
 const day = (s: string | null) => (s ? dayjs(s, TIME_FORMAT) : null);
 
@@ -146,31 +154,13 @@ export function ClassFormModal({ open, record, onClose, onSaved }: Props) {
                 <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} data-testid="class-capacity" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="needAudit" label="报名需要审核" valuePropName="checked">
-                <Switch data-testid="class-need-audit" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="finishCourses" label="结业要求：完成必修课程" valuePropName="checked">
-                <Switch data-testid="class-finish-courses" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="finishExam" label="结业要求：通过考试" valuePropName="checked">
-                <Switch data-testid="class-finish-exam" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="finishSessions" label="结业要求：参加面授" valuePropName="checked">
-                <Switch data-testid="class-finish-sessions" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="finishEval" label="结业要求：完成评估" valuePropName="checked">
-                <Switch data-testid="class-finish-eval" />
-              </Form.Item>
-            </Col>
+            {SWITCHES.map(([name, label, testId]) => (
+              <Col xs={12} md={6} key={name}>
+                <Form.Item name={name} label={label} valuePropName="checked">
+                  <Switch data-testid={testId} />
+                </Form.Item>
+              </Col>
+            ))}
           </Row>
           <OpenToFields active={open} testId="class" />
           <Row gutter={16}>
