@@ -102,5 +102,5 @@ describe('contractsView', () => {
       for (const [, p] of source.matchAll(/path: '(\/api\/[^']+)'/g)) expect(endpoints, `${f} ${p}`).toContain(`path: '${p}'`);
       for (const decl of endpoints.matchAll(/\(\{ kind: '(?:json|upload|download)'[^)]*\}\)/g)) expect(decl[0], f).not.toMatch(/\b(body|data|fields):/);
     }
-  });
+  }, 60_000); // parses every contracts file: slow on a loaded machine, not a speed check
 });

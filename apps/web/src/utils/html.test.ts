@@ -101,7 +101,7 @@ describe('sanitizeHtml: content kept', () => {
     expect(out).toContain('安全生产<b>基础</b>知识');
     expect(out).not.toMatch(/onerror/);
     expect(sanitizeHtml(out)).toBe(out);
-  });
+  }, 60_000); // jsdom on 20 000 characters: slow on a loaded machine, not a speed check
 
   it('is idempotent on ordinary content', () => {
     for (const html of [
