@@ -64,3 +64,9 @@ export function deleteFiles(db: Executor, ids: readonly string[]) {
 export async function videoExists(db: Executor, videoId: string): Promise<boolean> {
   return !!(await db.selectFrom('el_course_file').select('id').where('videoId', '=', videoId).executeTakeFirst());
 }
+
+/** Number of files in the library (dashboard totals). */
+export async function countFiles(db: Executor): Promise<number> {
+  const row = await db.selectFrom('el_course_file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -83,6 +83,11 @@ export class CourseFileService {
     }
   }
 
+  /** Files of the library (dashboard totals, module stat). */
+  count(): Promise<number> {
+    return repo.countFiles(this.ctx.db);
+  }
+
   /** The files of `ids` that exist, in the order of `ids` (missing ones left out). */
   async byIds(ids: readonly string[]): Promise<CourseFileInfo[]> {
     const rows = new Map((await repo.findByIds(this.ctx.db, ids)).map((r) => [r.id, r]));

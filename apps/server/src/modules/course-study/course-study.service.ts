@@ -43,6 +43,7 @@ import { CourseFaceChecks } from './course-study.face';
 import { checkDue, creditReport, processOf, type FileProgress, type FileRule } from './course-study.credit';
 import { newCheckKey, type StudyPlan, type StudyPlanFile, type StudyPlanSource } from './course-study.plan';
 import * as repo from './course-study.repository';
+import { dashCourseCounts, dashLearnDays, type LearnDay } from './course-study.dash';
 import type { ElCourseFileLearnTable, ElCourseStudyCheckTable } from './course-study.tables';
 
 /** One learner's statistics row of a course (for CourseStat). */
@@ -89,6 +90,16 @@ export class CourseStudyService {
   /** Tests only: studies against `source` instead of the course module. */
   usePlans(source: StudyPlanSource | null): void {
     this.planOverride = source;
+  }
+
+  /** Dashboard (module stat): learners, their credited ms and finishers per day, for `userIds` (null all; course-study.dash.ts). */
+  dashLearnDays(from: number, days: number, userIds: string[] | null): Promise<LearnDay[]> {
+    return dashLearnDays(this.ctx.db, from, days, userIds);
+  }
+
+  /** Dashboard (module stat): per course with learners in progress, learners in progress and finished (course-study.dash.ts). */
+  dashCourseCounts(userIds: string[] | null): Promise<Map<string, { procCount: number; finishCount: number }>> {
+    return dashCourseCounts(this.ctx.db, userIds);
   }
 
   /** The learner's plan of a course (throws when the learner may not study it). */

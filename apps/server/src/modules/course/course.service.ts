@@ -30,6 +30,7 @@ import { mapPage } from '../../lib/paging';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { formatTimeStrict, now } from '../../lib/time';
 import * as repo from './course.repository';
+import { dashEnabled } from './course.dash';
 import { CourseBuying } from './course.buy';
 import { CourseQa } from './course.qa';
 import { CourseStats } from './course.stat';
@@ -207,6 +208,11 @@ export class CourseService {
 
   count(): Promise<number> {
     return repo.countCourses(this.db);
+  }
+
+  /** Dashboard (module stat): `{id, title}` of the enabled courses among `ids` whose title contains `title`, newest first (course.dash.ts). */
+  dashEnabled(ids: string[], title: string): Promise<{ id: string; title: string }[]> {
+    return dashEnabled(this.db, ids, title);
   }
 
   /** At start of a module that grants study of courses (trainClass: its enrolled learners study the class's courses). */

@@ -37,6 +37,7 @@ import { mapPage } from '../../lib/paging';
 import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
+import { dashInProgress } from './exam.dash';
 import { quCountOf, toOnline, toRecord } from './exam.view';
 import { ExamAccessGrants, type ExamAccessGrant } from './exam.access';
 import { ExamCache } from './exam.cache';
@@ -453,6 +454,11 @@ export class ExamService {
 
   count(): Promise<number> {
     return repo.countExams(this.db);
+  }
+
+  /** Dashboard (module stat): a page of `{id, title}` of the exams in progress at `at` (exam.dash.ts). */
+  dashInProgress(at: number, title: string, page: { current: number; size: number }): Promise<Page<{ id: string; title: string }>> {
+    return dashInProgress(this.db, at, title, page);
   }
 
   private partOf(req: { paperMethod: number; ruleList: ExamPaperPart['ruleList']; quList: ExamPaperPart['quList']; drawCount: number; offline: boolean }): ExamPaperPart {

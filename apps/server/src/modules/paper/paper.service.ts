@@ -31,6 +31,7 @@ import { storedAnswer } from './paper.fill';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
+import * as dash from './paper.dash';
 
 type Paper = ElPaperTable;
 
@@ -374,6 +375,16 @@ export class PaperService {
     const overLimit = monitored && paper.leaveTimes > leaveCount;
     if (overLimit && paper.state === PaperState.IN_EXAM) await this.handIn(paper.id);
     return { leaveTimes: paper.leaveTimes, overLimit, leaveCount };
+  }
+
+  /** Dashboard (module stat): per day from `from` for `days` days, distinct exams, users and passed users of the papers handed in (paper.dash.ts). */
+  dashHandDays(from: number, days: number, scope: string | null): Promise<{ examCount: number; examUser: number; passUser: number }[]> {
+    return dash.dashHandDays(this.db, from, days, scope);
+  }
+
+  /** Dashboard (module stat): per exam, users with a paper in progress and papers handed in, in the department scope (paper.dash.ts). */
+  dashExamCounts(examIds: string[], scope: string | null): Promise<Map<string, { procCount: number; handCount: number }>> {
+    return dash.dashExamCounts(this.db, examIds, scope);
   }
 
   /** POST check-process: the caller's newest paper in progress (time not up), else null. */

@@ -1,4 +1,7 @@
-/** Module stat: the dashboard and statistics (SPEC §2 Dashboard, §7 /api/stat/*). Declares the admin home menu. */
+/**
+ * Module stat: the dashboard and statistics (SPEC §2 Dashboard, §7 /api/stat/*). Declares the admin
+ * home menu; keeps one row per user and day of login (stat_login_day) from user.firstLoginOfDay.
+ */
 import { MenuType } from '@kaopei/contracts';
 import { StatPerm, statApi } from '@kaopei/contracts/stat';
 import { fn } from '../../platform/menus';
@@ -14,10 +17,19 @@ declare module '../../platform/services' {
 export default defineModule({
   name: 'stat',
   summary: '控制台与统计',
-  deps: ['repo', 'qu', 'exam', 'sysUser', 'cert', 'notify', 'battle'],
+  deps: ['repo', 'qu', 'exam', 'sysUser', 'sysRole', 'cert', 'notify', 'battle', 'course', 'courseFile', 'courseStudy', 'paper'],
+  tables: ['stat_login_day'],
+  on: {
+    'user.firstLoginOfDay': (stats) => (e) => stats.onFirstLogin(e),
+  },
   service: (ctx) => new StatService(ctx),
   routes: (r, stats) => {
-    r.json(statApi.totalNumAll, () => stats.totals());
+    r.json(statApi.totalNumAll, ({ user }) => stats.totals(user));
+    r.json(statApi.userWeek, ({ user }) => stats.userWeek(user));
+    r.json(statApi.examWeek, ({ user }) => stats.examWeek(user));
+    r.json(statApi.learnWeek, ({ user }) => stats.learnWeek(user));
+    r.json(statApi.dashCourseList, ({ body, user }) => stats.courseList(user, body));
+    r.json(statApi.dashExamList, ({ body, user }) => stats.examList(user, body));
   },
   menus: [
     {

@@ -47,6 +47,7 @@ import { SessionCache } from './session-cache';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
+import * as dash from './sys-user.dash';
 import { SysUserSelf } from './sys-user.self';
 
 /** sha-256 (hex) of a session token: the only form in which a token is stored. */
@@ -346,6 +347,16 @@ export class SysUserService {
 
   countUsers(): Promise<number> {
     return repo.countUsers(this.db);
+  }
+
+  /** Dashboard (module stat): live accounts of the department subtree `scope` (null all) created per day from `from` for `days` days, and before (sys-user.dash.ts). */
+  dashUsers(from: number, days: number, scope: string | null): Promise<{ before: number; perDay: number[] }> {
+    return dash.dashUsers(this.db, from, days, scope);
+  }
+
+  /** Dashboard (module stat): ids of the live accounts of the department subtree `prefix`. */
+  idsInDept(prefix: string): Promise<string[]> {
+    return dash.idsInDept(this.db, prefix);
   }
 
   /** The face photo url an administrator set for the live user `userId` (issue 12, sys_user.face), '' when none or no such user. */

@@ -1,0 +1,52 @@
+/**
+ * Dashboard figures of papers (module stat, SPEC §3 "Exam overview", dashboard exam row): read-only
+ * SQL on el_paper for `PaperService.dashHandDays` / `dashExamCounts`. Papers carry the learner's
+ * department (dept_code) for the data scope. Hand-ins are read by range on hand_time (index
+ * idx_el_paper_hand, migration of module stat 202702010001); per-exam counts by
+ * idx_el_paper_mark_list (exam_id, state, dept_code).
+ */
+import { sql } from 'kysely';
+import { PaperState } from '@kaopei/contracts';
+import type { Executor } from '../../db';
+import { deptScope } from '../../lib/dept-scope';
+
+const DAY_MS = 86_400_000;
+const HANDED = [PaperState.WAIT_MARK, PaperState.FINISHED];
+
+/** Per day i of [`from`, `from` + `days` days): distinct exams, users and passed users of the papers handed in that day. */
+export async function dashHandDays(db: Executor, from: number, days: number, scope: string | null): Promise<{ examCount: number; examUser: number; passUser: number }[]> {
+  const bucket = sql<number>`(hand_time - ${sql.lit(from)}) / ${sql.lit(DAY_MS)}`;
+  const rows = await deptScope(db.selectFrom('el_paper'), 'deptCode', scope)
+    .where('handTime', '>=', from)
+    .where('handTime', '<', from + days * DAY_MS)
+    .where('state', 'in', HANDED)
+    .select([
+      bucket.as('bucket'),
+      sql<number>`count(distinct exam_id)`.as('examCount'),
+      sql<number>`count(distinct user_id)`.as('examUser'),
+      sql<number>`count(distinct case when passed = 1 then user_id end)`.as('passUser'),
+    ])
+    .groupBy(bucket)
+    .execute();
+  const out = Array.from({ length: days }, () => ({ examCount: 0, examUser: 0, passUser: 0 }));
+  for (const r of rows) out[Number(r.bucket)] = { examCount: Number(r.examCount), examUser: Number(r.examUser), passUser: Number(r.passUser) };
+  return out;
+}
+
+/** Per exam of `examIds`: distinct users with a paper in progress (`procCount`) and papers handed in (`handCount`), in the scope. */
+export async function dashExamCounts(db: Executor, examIds: string[], scope: string | null): Promise<Map<string, { procCount: number; handCount: number }>> {
+  const out = new Map<string, { procCount: number; handCount: number }>();
+  if (examIds.length === 0) return out;
+  const rows = await deptScope(db.selectFrom('el_paper'), 'deptCode', scope)
+    .where('examId', 'in', examIds)
+    .where('state', 'in', [PaperState.IN_EXAM, ...HANDED])
+    .select([
+      'examId',
+      sql<number>`count(distinct case when state = ${sql.lit(PaperState.IN_EXAM)} then user_id end)`.as('procCount'),
+      sql<number>`sum(case when state = ${sql.lit(PaperState.IN_EXAM)} then 0 else 1 end)`.as('handCount'),
+    ])
+    .groupBy('examId')
+    .execute();
+  for (const r of rows) out.set(r.examId, { procCount: Number(r.procCount), handCount: Number(r.handCount) });
+  return out;
+}
