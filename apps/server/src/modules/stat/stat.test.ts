@@ -1,6 +1,7 @@
 /**
  * API tests of the dashboard totals (POST /api/stat/total/num/all): the seeded content, then the
- * counts after adding and deleting banks, questions, exams and users.
+ * counts after adding and deleting banks, questions, exams and users (the seeded demo course with its
+ * two files counted in courseCount and fileCount).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { CommonError, ErrorCode } from '@kaopei/contracts';
@@ -32,19 +33,19 @@ afterAll(async () => {
 
 describe('POST /api/stat/total/num/all', () => {
   it('matches the seeded content', async () => {
-    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 1, quCount: 24, examCount: 1, courseCount: 1, fileCount: 2, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
   });
 
   it('counts what is added', async () => {
     const repoId = await createRepo(t, admin);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 24, examCount: 1, courseCount: 1, fileCount: 2, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
     await createQu(t, admin, repoId, 1);
     await createQu(t, admin, repoId, 2);
     await createQu(t, admin, repoId, 3);
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 1, courseCount: 1, fileCount: 2, userCount: 2, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
     await createExam(t, admin, examBody(repoId));
     await t.newLearner('stat');
-    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, userCount: 3, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
+    expect(await totals()).toEqual({ repoCount: 2, quCount: 27, examCount: 2, courseCount: 1, fileCount: 2, userCount: 3, grantCount: 0, tmplCount: BUILTIN_COUNT, battleCount: 0 });
   });
 
   it('counts certificates granted and message templates', async () => {
