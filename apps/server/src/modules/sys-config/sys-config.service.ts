@@ -71,7 +71,7 @@ export class SysConfigService {
     ctx.bus.subscribe(CONFIG_CHANGED, () => this.invalidate());
   }
 
-  /** Called at start with the names of the modules present: site flags of modules without a switch (props.moduleCourse) follow them. */
+  /** Called at start with the names of the modules present: site flags of modules without a switch (props.moduleCourse, props.moduleCert) follow them. */
   useModules(names: readonly string[]): void {
     this.modules = new Set(names);
   }
@@ -102,7 +102,7 @@ export class SysConfigService {
       faceLogin: s.faceLogin,
       moduleExam: true,
       moduleBattle: s.moduleBattle,
-      props: { moduleCourse: this.modules.has('course'), moduleCert: false },
+      props: { moduleCourse: this.modules.has('course'), moduleCert: this.modules.has('cert') },
     };
   }
 

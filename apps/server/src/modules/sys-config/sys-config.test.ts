@@ -48,7 +48,7 @@ describe('first start: defaults from the environment', () => {
     expect(await site(t)).toEqual({
       siteName: '测试培训站', frontLogo: '', backLogo: '', copyRight: '<p>© 2026 测试</p>', filingNo: '京ICP备12345678号', userReg: false, userAudit: false, userDeptType: 0,
       mobileLogin: false, wechatLogin: false, cropLogin: false, dingLogin: false, faceLogin: false,
-      moduleExam: true, moduleBattle: false, props: { moduleCourse: true, moduleCert: false },
+      moduleExam: true, moduleBattle: false, props: { moduleCourse: true, moduleCert: true },
     });
     const detail = must(await t.call<SiteConfig>(configApi.detail, { id: '1' }, admin));
     expect(detail).toMatchObject({ id: '1', siteName: '测试培训站', backLogo: '', frontLogo: '', copyRight: '<p>© 2026 测试</p>', filingNo: '京ICP备12345678号', h5Host: '/' });

@@ -268,7 +268,7 @@ describe('public calls and transport faults', () => {
   it('POST /api/sys/config/site answers the site data without a token', async () => {
     const res = await t.call<SiteInfo>(configApi.site);
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({ siteName: '考培', userReg: true, moduleExam: true, moduleBattle: false, props: { moduleCourse: true, moduleCert: false } });
+    expect(res.data).toMatchObject({ siteName: '考培', userReg: true, moduleExam: true, moduleBattle: false, props: { moduleCourse: true, moduleCert: true } });
     expect(typeof res.data?.copyRight).toBe('string');
   });
 
