@@ -19,8 +19,8 @@ describe.skipIf(skipWithoutChromium())('admin dashboard at 1440 px', () => {
   const browser = useBrowser();
 
   beforeAll(async () => {
-    server = await startServer();
-  });
+    server = await startServer({ timeoutMs: 170_000 });
+  }, 200_000);
   afterAll(async () => {
     await server?.stop();
   });
@@ -65,5 +65,5 @@ describe.skipIf(skipWithoutChromium())('admin dashboard at 1440 px', () => {
     await search.fill('没有这样的考试');
     await search.press('Enter');
     await expect.poll(() => exams.locator('tbody tr', { hasText: exam.title }).count(), POLL).toBe(0);
-  });
+  }, 120_000);
 });
