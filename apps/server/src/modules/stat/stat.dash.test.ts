@@ -132,7 +132,7 @@ describe('dashboard figures over three days', () => {
     await paper({ userId: u.u2.userId, examId: examX, deptCode: E, state: PaperState.ABANDONED, passed: 0, handTime: t2 });
     await fileLearn(u.u2.userId, courseC, 'f1', 60_000, t2);
     await t.events.settle();
-  });
+  }, 400_000);
   afterAll(async () => {
     await t.close();
   });
