@@ -52,7 +52,7 @@ const flat = <N extends { children?: N[] }>(nodes: N[]): N[] => nodes.flatMap((n
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login();
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -119,7 +119,7 @@ async function readSheet(res: { rawPayload: Buffer }, sheetName: string): Promis
 describe('ExamStat', () => {
   beforeAll(async () => {
     seeded = await seed();
-  });
+  }, 180_000);
 
   it('computes count, average, extremes, pass rate, the 10 % buckets and the same per department', async () => {
     const s = must(await t.call<ExamStatSummary>(examStatApi.summary, { id: seeded.examId }, admin));
