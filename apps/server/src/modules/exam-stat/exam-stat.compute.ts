@@ -4,6 +4,7 @@
  * buckets, the upper / lower 27 % groups, facility, discrimination, option shares, time on question
  * and the flags. Scores are points; times epoch ms in, seconds out.
  */
+import { htmlText } from '../../lib/html-text';
 import { EXAM_STAT_BUCKETS, EXAM_STAT_FLAGS, EXAM_STAT_GROUP_SHARE, type ExamStatBucket, type ItemFlag } from '@kaopei/contracts/exam-stat';
 
 export interface StatPaper {
@@ -159,17 +160,8 @@ export function items(papers: readonly StatPaper[], qus: readonly StatQu[], chec
   return { groupSize: g.size, items: out.sort((a, b) => a.sort - b.sort || a.quId.localeCompare(b.quId)) };
 }
 
-/** Text of rich-text `html` (tags dropped, entities of the editor decoded, spaces collapsed), at most `max` characters. */
+/** Text of rich-text `html` (lib/html-text, spaces collapsed), at most `max` characters. */
 export function plainText(html: string, max = 200): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlText(html).replace(/\s+/g, ' ');
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
