@@ -18,7 +18,7 @@ describe.skipIf(skipWithoutChromium())('exam statistics from the exam list', () 
   const browser = useBrowser();
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ timeoutMs: 150_000 });
   });
   afterAll(async () => {
     await server?.stop();
