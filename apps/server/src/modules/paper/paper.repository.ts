@@ -1,5 +1,6 @@
 /** SQL for papers (el_paper), their groups, questions and option choices. */
 import type { SortOrder } from '@kaopei/contracts';
+import { sql } from 'kysely';
 import type { Executor } from '../../db';
 import { deptScope } from '../../lib/dept-scope';
 import { applyOrders, likeContains, paginate } from '../../lib/paging';
@@ -98,8 +99,13 @@ export async function setChecked(db: Executor, paperId: string, quId: string, an
   }
 }
 
-export function setPaperQuAnswer(db: Executor, id: string, set: { answered: number; answer: string }) {
-  return db.updateTable('el_paper_qu').set(set).where('id', '=', id).execute();
+/**
+ * Stores one answer of fill-answer; `at` (epoch ms) becomes `answer_time` the first time the question
+ * is saved answered (same statement: the hot path gains no query; issue 14 time on question).
+ */
+export function setPaperQuAnswer(db: Executor, id: string, set: { answered: number; answer: string }, at: number) {
+  const answerTime = set.answered ? sql<number>`case when answer_time = 0 then ${at} else answer_time end` : sql<number>`answer_time`;
+  return db.updateTable('el_paper_qu').set({ ...set, answerTime }).where('id', '=', id).execute();
 }
 
 /**
@@ -259,4 +265,33 @@ export async function reopenPaper(db: Executor, paperId: string, limitTime: numb
     .where('offline', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Scored papers (state 2) of exam `examId` in the department subtree `scope` (null every one): the statistics' population (issue 14). */
+function statPapers(db: Executor, examId: string, scope: string | null) {
+  return deptScope(db.selectFrom('el_paper as p').where('p.examId', '=', examId).where('p.state', '=', 2), 'p.deptCode', scope);
+}
+
+/** Statistics (issue 14): the scored papers of an exam, their questions (combined stems left out) and their chosen options. */
+export async function examStatRows(db: Executor, examId: string, scope: string | null) {
+  const [papers, qus, checked] = await Promise.all([
+    statPapers(db, examId, scope).select(['p.id', 'p.userId', 'p.deptCode', 'p.userScore', 'p.totalScore', 'p.qualifyScore', 'p.passed', 'p.createTime', 'p.handTime']).orderBy('p.id').execute(),
+    statPapers(db, examId, scope)
+      .innerJoin('el_paper_qu as q', 'q.paperId', 'p.id')
+      .where('q.quType', '<>', 99)
+      .select(['q.paperId', 'q.quId', 'q.quType', 'q.sort', 'q.score', 'q.answered', 'q.isRight', 'q.answerTime'])
+      .execute(),
+    statPapers(db, examId, scope)
+      .innerJoin('el_paper_qu_answer as a', 'a.paperId', 'p.id')
+      .where('a.checked', '=', 1)
+      .select(['a.paperId', 'a.quId', 'a.answerId'])
+      .execute(),
+  ]);
+  return { papers, qus, checked };
+}
+
+/** Papers awaiting marking (state 1) of an exam in the department subtree `scope`: not yet in the statistics. */
+export async function countAwaitingMark(db: Executor, examId: string, scope: string | null): Promise<number> {
+  const r = await deptScope(db.selectFrom('el_paper as p').where('p.examId', '=', examId).where('p.state', '=', 1), 'p.deptCode', scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }

@@ -230,7 +230,7 @@ export class PaperService {
       const stored = await storedAnswer(trx, this.qus, pq, req, answers);
       if (isChoiceType(pq.quType)) await repo.setChecked(trx, req.paperId, req.quId, answers);
       const answered = isAnswered(pq.quType, answers.length, stored);
-      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored });
+      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored }, at);
       return { quId: req.quId, answered };
     });
     if (result) return result;
@@ -415,6 +415,16 @@ export class PaperService {
   async resultsOf(userId: string, examIds: readonly string[]): Promise<Map<string, { bestScore: number; passed: boolean }>> {
     const rows = await repo.resultsOfUser(this.db, userId, [...new Set(examIds)]);
     return new Map(rows.map((r) => [r.examId, { bestScore: Number(r.bestScore), passed: Number(r.passed) === 1 }]));
+  }
+
+  /**
+   * Statistics (issue 14, module examStat): exam `examId`'s scored papers (state 2) in the department
+   * subtree `scope` (null every one), their questions (combined stems left out; `answerTime` epoch ms,
+   * 0 never answered) and chosen options, and how many papers still await marking.
+   */
+  async examStatRows(examId: string, scope: string | null) {
+    const [rows, awaitingMark] = await Promise.all([repo.examStatRows(this.db, examId, scope), repo.countAwaitingMark(this.db, examId, scope)]);
+    return { ...rows, awaitingMark };
   }
 
   /**

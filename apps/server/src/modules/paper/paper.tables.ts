@@ -51,6 +51,11 @@ export interface ElPaperQuTable {
   isRight: Flag;
   actualScore: number;
   answer: string;
+  /**
+   * When the question was first saved answered (fill-answer; epoch ms, server clock; 0 never; issue
+   * 14 average time on question). Optional at insert: the column defaults to 0.
+   */
+  answerTime?: Ms;
 }
 export interface ElPaperQuAnswerTable {
   id: string;

@@ -1,19 +1,11 @@
 /** The training statistics spreadsheet (xlsx, exceljs): one sheet of totals and one row per question. */
 import ExcelJS from 'exceljs';
 import type { TrainStat } from '@kaopei/contracts/train';
+import { htmlText } from '../../lib/html-text';
 
-/** Plain text of rich-text content (tags dropped, entities of the sanitiser decoded), cut to 500 characters. */
+/** Plain text of rich-text content (lib/html-text), cut to 500 characters. */
 function plain(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim()
-    .slice(0, 500);
+  return htmlText(html).slice(0, 500);
 }
 
 /** Builds the xlsx of `stat`: sheet 训练统计 (totals), sheet 试题正确率 (序号, 题型, 题目, 作答次数, 答对次数, 正确率%). */

@@ -13,6 +13,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { COMMON_STATE_LABEL } from '@kaopei/contracts';
 import { examApi, ExamPerm, type ExamRecord } from '@kaopei/contracts/exam';
 import { ExamOfflinePerm } from '@kaopei/contracts/exam-offline';
+import { ExamStatPerm } from '@kaopei/contracts/exam-stat';
 import { ExamWatchPerm } from '@kaopei/contracts/exam-watch';
 import { call } from '../../../api/request';
 import { useAuth } from '../../../store/auth';
@@ -102,6 +103,9 @@ export default function ListExam() {
               </RowAction>
             </>
           )}
+          <RowAction code={ExamStatPerm.STAT} onClick={() => navigate(`/admin/exam/stat/${encodeURIComponent(r.id)}`)} data-testid={`exam-stat-${r.id}`}>
+            统计
+          </RowAction>
           <RowAction code={ExamPerm.STATE} onClick={() => changeState([r.id], r.state === 0 ? 1 : 0)} data-testid={`exam-state-${r.id}`}>
             {r.state === 0 ? '禁用' : '启用'}
           </RowAction>
