@@ -84,6 +84,8 @@ export const unfinishedParams = z.object({
 export const unfinishedPagingReq = pagingReq(unfinishedParams.partial());
 
 export const unfinishedRecord = z.object({
+  /** The user's id (row key). */
+  id: z.string(),
   userId: z.string(),
   userName: z.string(),
   realName: z.string(),

@@ -70,7 +70,7 @@ export class StudyUnfinished {
     const names = await this.ctx.services.sysDepart.namesOf(shown.map((e) => e.deptCode));
     return {
       records: shown.map((e) => ({
-        userId: e.id, userName: e.userName, realName: e.realName, deptCode: e.deptCode, deptCode_dictText: names.get(e.deptCode) ?? '',
+        id: e.id, userId: e.id, userName: e.userName, realName: e.realName, deptCode: e.deptCode, deptCode_dictText: names.get(e.deptCode) ?? '',
         state: e.state, state_dictText: UNFINISHED_STATE_LABEL[e.state] ?? '', process: e.process,
       })),
       total: all.length,
