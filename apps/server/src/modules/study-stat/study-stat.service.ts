@@ -48,6 +48,8 @@ const rate = (n: number, of: number) => (of > 0 ? Math.floor((n * 100) / of) : 0
 const avg = (sum: number, n: number) => (n > 0 ? Math.round(sum / n) : 0);
 const minutes = (sec: number) => Math.round(sec / 6) / 10;
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|]/g, '_');
+/** A row's department name indented by its depth (ideographic spaces) for the xlsx. */
+const indented = (scope: Scope, r: { deptCode: string; deptName: string }) => `${'\u3000'.repeat(scope.depts.find((d) => d.deptCode === r.deptCode)?.depth ?? 0)}${r.deptName}`;
 
 /** Whether a course rule (open type 2: departments and below; 3: named people; else everybody) lets `p` in. */
 export function openByRule(rule: { openType: number; depts: string[]; users: string[] }, p: { id: string; deptCode: string }): boolean {
@@ -108,7 +110,10 @@ export class StudyStatService {
 
   /** POST /api/stat/study/course: the course's open / started / finished / rate / average seconds per department of the subtree. */
   async course(admin: AuthUser, courseId: string, deptCode?: string): Promise<StudyCourseStat> {
-    const scope = await this.scopeOf(admin, deptCode);
+    return this.courseOf(await this.scopeOf(admin, deptCode), courseId);
+  }
+
+  private async courseOf(scope: Scope, courseId: string): Promise<StudyCourseStat> {
     const rule = await this.courseRule(courseId);
     const [people, study] = await Promise.all([this.peopleOf(scope), this.ctx.services.courseStudy.statRows(courseId)]);
     const progress = new Map(study.map((r) => [r.userId, r]));
@@ -128,7 +133,10 @@ export class StudyStatService {
 
   /** POST /api/stat/study/class: the class's enrolled / finished / rate per department of the subtree (seats' departments). */
   async trainClassStat(admin: AuthUser, classId: string, deptCode?: string): Promise<StudyClassStat> {
-    const scope = await this.scopeOf(admin, deptCode);
+    return this.classOf(await this.scopeOf(admin, deptCode), classId);
+  }
+
+  private async classOf(scope: Scope, classId: string): Promise<StudyClassStat> {
     const c = await this.trainClass(classId);
     const seats = await this.ctx.services.trainClass.enrolledOf(classId);
     const rows = scope.depts.map((d) => {
@@ -141,31 +149,27 @@ export class StudyStatService {
 
   /** POST /api/stat/study/course-export: the rows of `course` as an xlsx (department names indented by depth). */
   async courseExport(admin: AuthUser, courseId: string, deptCode?: string): Promise<{ body: Buffer; fileName: string }> {
-    const s = await this.course(admin, courseId, deptCode);
-    const depth = await this.depthOf(admin, deptCode);
+    const scope = await this.scopeOf(admin, deptCode);
+    const s = await this.courseOf(scope, courseId);
     const body = await writeWorkbook({
       name: '课程学习统计',
       above: [['课程', s.title], []],
       columns: [{ header: '部门', width: 30 }, { header: '开放人数' }, { header: '已学人数' }, { header: '完成人数' }, { header: '完成率(%)' }, { header: '平均学习时长(分钟)', width: 20 }],
-      rows: s.rows.map((r) => [`${'　'.repeat(depth.get(r.deptCode) ?? 0)}${r.deptName}`, r.openCount, r.startedCount, r.finishedCount, r.finishRate, minutes(r.avgLearnSec)]),
+      rows: s.rows.map((r) => [indented(scope, r), r.openCount, r.startedCount, r.finishedCount, r.finishRate, minutes(r.avgLearnSec)]),
     });
     return { body, fileName: `${safeName(s.title)}-课程学习统计.xlsx` };
   }
 
   /** POST /api/stat/study/class-export: the rows of `trainClassStat` as an xlsx. */
   async classExport(admin: AuthUser, classId: string, deptCode?: string): Promise<{ body: Buffer; fileName: string }> {
-    const s = await this.trainClassStat(admin, classId, deptCode);
-    const depth = await this.depthOf(admin, deptCode);
+    const scope = await this.scopeOf(admin, deptCode);
+    const s = await this.classOf(scope, classId);
     const body = await writeWorkbook({
       name: '培训班学习统计',
       above: [['培训班', s.title], []],
       columns: [{ header: '部门', width: 30 }, { header: '报名人数' }, { header: '结业人数' }, { header: '结业率(%)' }],
-      rows: s.rows.map((r) => [`${'　'.repeat(depth.get(r.deptCode) ?? 0)}${r.deptName}`, r.enrolledCount, r.finishedCount, r.finishRate]),
+      rows: s.rows.map((r) => [indented(scope, r), r.enrolledCount, r.finishedCount, r.finishRate]),
     });
     return { body, fileName: `${safeName(s.title)}-培训班学习统计.xlsx` };
-  }
-
-  private async depthOf(admin: AuthUser, deptCode?: string): Promise<Map<string, number>> {
-    return new Map((await this.scopeOf(admin, deptCode)).depts.map((d) => [d.deptCode, d.depth]));
   }
 }

@@ -120,7 +120,7 @@ describe('course and class by department', () => {
     const c = await read(studyStatApi.courseExport.path, { courseId, deptCode: dept.A });
     expect(c?.getRow(1).values).toEqual([undefined, '课程', courseTitle]);
     expect(c?.getRow(4).values).toEqual([undefined, names.A, 3, 2, 1, 33, 2.5]);
-    expect(c?.getRow(5).getCell(1).value).toBe(`　${names.A1}`);
+    expect(c?.getRow(5).getCell(1).value).toBe(`\u3000${names.A1}`);
     const k = await read(studyStatApi.classExport.path, { classId, deptCode: dept.A });
     expect(k?.getRow(4).values).toEqual([undefined, names.A, 2, 1, 50]);
   });
