@@ -4,7 +4,8 @@
  * not started),
  * a class (a1 finished, a3 and b1 enrolled), an exam (a1 passed, a2 waiting for marking, b1 failed,
  * a3 nothing). Expected rows are counted by hand. A role scoped to A sees A's subtree only and is
- * refused B; a reminder is sent once per request id and reaches the learners' messages.
+ * refused B; a reminder is sent once per request id and reaches the learners' messages; more than
+ * 200 people go as one background job.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +19,11 @@ import { roleApi } from '@kaopei/contracts/sys-role';
 import { userAdminApi } from '@kaopei/contracts/sys-user-admin';
 import { trainClassApi } from '@kaopei/contracts/train-class';
 import { testApp, type TestApp } from '../../test/app';
-import { createExam, createQu, createRepo, examBody, must, uniq } from '../../test/builders';
+import { createExam, createQu, createRepo, examBody, must, uniq, waitForJob } from '../../test/builders';
 import { newClass } from '../../test/classes';
 import { insertCourseFile } from '../../test/course-files';
+import { JobState } from '@kaopei/contracts/sys-job';
+import { newId } from '../../lib/ids';
 import { ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
 
 const PW = 'Test@12345';
@@ -191,4 +194,26 @@ describe('reminders', () => {
     const res = await t.call(studyStatApi.remind, { kind: 'course', targetId: courseId, deptCode: dept.A, requestId: 'req-000000003', userIds: [a1.userId] }, admin);
     expect(res).toMatchObject({ code: 20260001, msg: '没有需要提醒的人员！' });
   });
+
+  it('sends to more than 200 people as one background job with progress, once per request id', async () => {
+    const bulk = must(await t.call<{ deptCode: string }>(departApi.save, { deptName: uniq('批量部门') }, admin)).deptCode;
+    const at = Date.now();
+    const ids = Array.from({ length: 201 }, () => newId());
+    const profile = { sex: '', mz: '', csrq: '', zzmm: '', gzsj: '', whcd: '', zw: '', dnzw: '', bmmc: '', idCard: '', face: '', lastLoginTime: 0, passState: '0', changedPass: 1, deleted: 0, createBy: '' };
+    await t.db
+      .insertInto('sys_user')
+      .values(ids.map((id, i) => ({ id, userName: `ssbulk${id}`, realName: `批量${i}`, password: 'x', avatar: '', mobile: '', email: '', deptCode: bulk, state: 0, realPerson: 1, createTime: at, updateTime: at, ...profile })))
+      .execute();
+    await t.db.insertInto('sys_user_role').values(ids.map((userId) => ({ id: newId(), userId, roleId: ROLE_STUDENT_ID }))).execute();
+    const body = { kind: 'course', targetId: courseId, deptCode: bulk, requestId: 'req-bulk-0001', all: true };
+    // The course is open to A and B only: nobody of the new department is on its list.
+    expect((await t.call(studyStatApi.remind, body, admin)).code).toBe(20260001);
+    const exam = { ...body, kind: 'exam', targetId: examId };
+    const res = must(await t.call<StudyRemindRes>(studyStatApi.remind, exam, admin));
+    expect(res).toMatchObject({ sent: 0, total: 201 });
+    const job = await waitForJob(t, admin, res.jobId as string);
+    expect(job).toMatchObject({ state: JobState.DONE, progress: 100, result: { sent: 201, total: 201 } });
+    const again = must(await t.call<StudyRemindRes>(studyStatApi.remind, exam, admin));
+    expect(await waitForJob(t, admin, again.jobId as string)).toMatchObject({ state: JobState.DONE, result: { sent: 0, total: 201 } });
+  }, 120_000);
 });
