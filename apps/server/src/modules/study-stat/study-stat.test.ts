@@ -84,7 +84,8 @@ beforeAll(async () => {
   const tree = flat(must(await t.call<MenuNode[]>(menuApi.tree, {}, admin)));
   must(await t.call(roleApi.saveMenus, { id: roleId, menuIds: [StudyStatPerm.VIEW, StudyStatPerm.REMIND].map((c) => tree.find((m) => m.permission === c)?.id) }, admin));
   scoped = (await account(dept.A, [roleId])).token;
-});
+  // The seed makes some forty calls; a loaded machine on PostgreSQL needs more than the default minute.
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
