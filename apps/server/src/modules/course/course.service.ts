@@ -313,6 +313,18 @@ export class CourseService {
     );
   }
 
+  /**
+   * Who a live course is open to, for statistics of other modules (module studyStat): its title,
+   * open type (1 every learner, 2 the learners of `depts` and the departments under them, 3 `users`)
+   * and refs; undefined for an unknown or deleted course. Access grants (classes) are not included.
+   */
+  async openRuleOf(id: string): Promise<{ id: string; title: string; openType: number; depts: string[]; users: string[] } | undefined> {
+    const c = await repo.findCourse(this.db, id);
+    if (!c) return undefined;
+    const [depts, users] = await Promise.all([repo.refIdsOf(this.db, id, 'dept'), repo.refIdsOf(this.db, id, 'user')]);
+    return { id: c.id, title: c.title, openType: c.openType, depts, users };
+  }
+
   /** Titles of courses (labels of other lists). */
   titleMap(ids: string[]): Promise<Map<string, string>> {
     return repo.titlesOf(this.db, ids);

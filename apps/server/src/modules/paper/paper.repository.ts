@@ -37,6 +37,21 @@ export function resultsOfUser(db: Executor, userId: string, examIds: readonly st
     .execute();
 }
 
+/** Per learner of exam `examId`: handed (a paper waiting for marking or marked), marked (a marked paper), passed (a marked paper that passed); 1/0. */
+export function standingsOfExam(db: Executor, examId: string) {
+  return db
+    .selectFrom('el_paper')
+    .select((eb) => [
+      'userId',
+      eb.fn.max<number>(eb.case().when('state', 'in', [1, 2]).then(1).else(0).end()).as('handed'),
+      eb.fn.max<number>(eb.case().when('state', '=', 2).then(1).else(0).end()).as('marked'),
+      eb.fn.max<number>(eb.case().when('state', '=', 2).then(eb.ref('passed')).else(0).end()).as('passed'),
+    ])
+    .where('examId', '=', examId)
+    .groupBy('userId')
+    .execute();
+}
+
 export async function countAttempts(db: Executor, userId: string, examId: string): Promise<number> {
   const row = await db.selectFrom('el_paper').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('examId', '=', examId).executeTakeFirst();
   return Number(row?.n ?? 0);

@@ -428,6 +428,16 @@ export class PaperService {
   }
 
   /**
+   * Every learner's standing in exam `examId` (module studyStat's unfinished list): userId →
+   * whether one of his papers was handed in (waiting for marking or marked), marked, and passed.
+   * Learners without a paper are absent.
+   */
+  async examStandings(examId: string): Promise<Map<string, { handed: boolean; marked: boolean; passed: boolean }>> {
+    const rows = await repo.standingsOfExam(this.db, examId);
+    return new Map(rows.map((r) => [r.userId, { handed: Number(r.handed) === 1, marked: Number(r.marked) === 1, passed: Number(r.passed) === 1 }]));
+  }
+
+  /**
    * Invigilation (issue 9 "Live invigilation", module examWatch): a page of exam `examId`'s papers
    * (raw rows; the caller formats them) filtered by state and learners, and the counts per state
    * over the whole exam. Overdue open papers are not settled here (the sweeper does that).

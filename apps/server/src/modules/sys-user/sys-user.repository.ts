@@ -232,6 +232,21 @@ export function activeUsersInRole(db: Executor, roleId: string, afterId: string,
     .execute();
 }
 
+/** Live users in state 0 holding role `roleId` (in the departments `deptPrefixes` and below, when given), by id. */
+export function learnerAccountsUnder(db: Executor, roleId: string, deptPrefixes?: readonly string[]) {
+  return db
+    .selectFrom('sys_user')
+    .innerJoin('sys_user_role', 'sys_user_role.userId', 'sys_user.id')
+    .select(['sys_user.id', 'sys_user.userName', 'sys_user.realName', 'sys_user.deptCode'])
+    .distinct()
+    .where('sys_user_role.roleId', '=', roleId)
+    .$if(deptPrefixes !== undefined, (q) => q.where((eb) => eb.or((deptPrefixes ?? []).map((p) => inDeptScope('sys_user.deptCode', p)))))
+    .where('sys_user.deleted', '=', 0)
+    .where('sys_user.state', '=', 0)
+    .orderBy('sys_user.id')
+    .execute();
+}
+
 /** How many live users in state 0 hold role `roleId`. */
 export async function countActiveInRole(db: Executor, roleId: string, deptPrefixes?: readonly string[]): Promise<number> {
   const row = await db

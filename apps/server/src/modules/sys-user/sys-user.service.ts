@@ -400,6 +400,15 @@ export class SysUserService {
     return repo.activeUsersInRole(this.db, ROLE_STUDENT_ID, afterId, limit, deptPrefixes);
   }
 
+  /**
+   * The learners (live, state 0, learner role) of the departments `deptPrefixes` and those under them
+   * (undefined: every learner) with account, name and department, by id: the people of department
+   * statistics (module studyStat).
+   */
+  learnersUnder(deptPrefixes?: readonly string[]): Promise<{ id: string; userName: string; realName: string; deptCode: string }[]> {
+    return repo.learnerAccountsUnder(this.db, ROLE_STUDENT_ID, deptPrefixes);
+  }
+
   /** How many learners `learnerContacts` pages through (`deptPrefixes`: only those departments and the ones under them). */
   countLearners(deptPrefixes?: readonly string[]): Promise<number> {
     return repo.countActiveInRole(this.db, ROLE_STUDENT_ID, deptPrefixes);
