@@ -10,6 +10,8 @@
  * after the layout renders, without holding it up: the header Menu (its place stays empty meanwhile),
  * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
  * drawer of small screens, and the message bell with its unread badge and dialog (polled every 20 s; left out on the exam page).
+ * Phones and narrow windows get a dismissible banner offering the phone site /m (layouts/MobileOffer;
+ * not on the exam pages).
  */
 import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -23,6 +25,7 @@ import { visitorPages } from '../router/extensions';
 import { PageLoading } from '../components/PageLoading';
 import { lazyPart } from '../utils/lazy-part';
 import { SiteFooter } from './SiteFooter';
+import { dismissOffer, offerDismissed, shouldOfferMobile } from './mobile';
 import type { UserMenu as UserMenuView, UserMenuLink } from './UserMenu';
 
 /** Loaded after the layout renders; if one cannot be loaded, its place stays as it first showed. */
@@ -41,6 +44,8 @@ const UserMenu = lazyPart<ComponentProps<typeof UserMenuView>>(
 const MsgBell = lazyPart(() => import('../components/msg/MsgBell'), () => null);
 /** The exam page (no message bell there). */
 const EXAM_PATH = '/web/exam/start/';
+/** The offer of the phone site (issue 14), for phones and narrow windows, after the layout renders. */
+const MobileOffer = lazyPart<{ onClose: () => void }>(() => import('./MobileOffer'), () => null);
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -64,6 +69,7 @@ export default function WebLayout() {
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [offerClosed, setOfferClosed] = useState(offerDismissed);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -161,6 +167,16 @@ export default function WebLayout() {
               }}
             />
           </Drawer>
+        </Suspense>
+      ) : null}
+      {shouldOfferMobile({ pathname: path, userAgent: navigator.userAgent, width: isMobile ? 0 : window.innerWidth, dismissed: offerClosed }) ? (
+        <Suspense fallback={null}>
+          <MobileOffer
+            onClose={() => {
+              dismissOffer();
+              setOfferClosed(true);
+            }}
+          />
         </Suspense>
       ) : null}
       <Layout.Content className="web-content">
