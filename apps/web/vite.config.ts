@@ -58,6 +58,10 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  // One React for the whole bundle: antd-mobile's peer range (react ≤ 18) made npm hoist react 18 to
+  // the root node_modules and nest the app's react 19 under apps/web, so packages at the root (antd,
+  // antd-mobile, react-router …) would otherwise import a second copy ("reading 'useContext'" of null).
+  resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     host: '127.0.0.1',
     port: 5173,
