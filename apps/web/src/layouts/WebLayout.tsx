@@ -10,8 +10,8 @@
  * after the layout renders, without holding it up: the header Menu (its place stays empty meanwhile),
  * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
  * drawer of small screens, and the message bell with its unread badge and dialog (polled every 20 s; left out on the exam page).
- * Phones and narrow windows get a dismissible banner offering the phone site /m (layouts/MobileOffer;
- * not on the exam pages).
+ * Phones and narrow windows get a dismissible banner offering the phone site /m (layouts/MobileOffer, a
+ * lazy part that decides itself; not loaded on the exam pages).
  */
 import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -25,7 +25,6 @@ import { visitorPages } from '../router/extensions';
 import { PageLoading } from '../components/PageLoading';
 import { lazyPart } from '../utils/lazy-part';
 import { SiteFooter } from './SiteFooter';
-import { dismissOffer, offerDismissed, shouldOfferMobile } from './mobile';
 import type { UserMenu as UserMenuView, UserMenuLink } from './UserMenu';
 
 /** Loaded after the layout renders; if one cannot be loaded, its place stays as it first showed. */
@@ -45,7 +44,7 @@ const MsgBell = lazyPart(() => import('../components/msg/MsgBell'), () => null);
 /** The exam page (no message bell there). */
 const EXAM_PATH = '/web/exam/start/';
 /** The offer of the phone site (issue 14), for phones and narrow windows, after the layout renders. */
-const MobileOffer = lazyPart<{ onClose: () => void }>(() => import('./MobileOffer'), () => null);
+const MobileOffer = lazyPart(() => import('./MobileOffer'), () => null);
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -69,7 +68,6 @@ export default function WebLayout() {
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [offerClosed, setOfferClosed] = useState(offerDismissed);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -169,16 +167,12 @@ export default function WebLayout() {
           </Drawer>
         </Suspense>
       ) : null}
-      {shouldOfferMobile({ pathname: path, userAgent: navigator.userAgent, width: isMobile ? 0 : window.innerWidth, dismissed: offerClosed }) ? (
+      {/* Never on the exam pages (their JS budget; nothing over the exam). */}
+      {path.startsWith('/web/exam') ? null : (
         <Suspense fallback={null}>
-          <MobileOffer
-            onClose={() => {
-              dismissOffer();
-              setOfferClosed(true);
-            }}
-          />
+          <MobileOffer />
         </Suspense>
-      ) : null}
+      )}
       <Layout.Content className="web-content">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
