@@ -14,8 +14,7 @@ import { certGrantApi } from '@kaopei/contracts/cert';
 import { msgApi, ReadState } from '@kaopei/contracts/notify';
 import { pointsApi } from '@kaopei/contracts/points';
 import { call, download } from '../../api/request';
-import { useAuth } from '../../store/auth';
-import { LOGOUT_CONFIRM } from '../../layouts/UserMenu';
+import { LOGOUT_CONFIRM, useAuth } from '../../store/auth';
 import { detailPath } from './paths';
 import { day, MoreButton, MSection, useMorePages } from './parts';
 
