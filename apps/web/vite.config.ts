@@ -18,7 +18,8 @@
  *   DatePicker, Upload, Menu …) stays in chunks of their own that rolldown shares between the views
  *   needing them, so /login and the learner pages never load admin-only code. Layouts and views are
  *   lazy (src/router), and each @ant-design/icons icon is a chunk of its own, loaded by name by the
- *   admin menu (src/layouts/menu-icon.tsx).
+ *   admin menu (src/layouts/menu-icon.tsx). antd-mobile and its helpers (the phone site /m only) are
+ *   one chunk `antd-mobile`, never loaded by the learner and admin pages.
  * - `@kaopei/contracts` and antd's `@rc-component/*` packages are declared free of side effects (see
  *   SIDE_EFFECT_FREE), so what a page does not use is tree-shaken away; the web sees the contracts'
  *   endpoint tables without their zod schemas (endpointViews), so the shell, which calls endpoints
@@ -58,6 +59,10 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  // One React for the whole bundle: antd-mobile's peer range (react ≤ 18) made npm hoist react 18 to
+  // the root node_modules and nest the app's react 19 under apps/web, so packages at the root (antd,
+  // antd-mobile, react-router …) would otherwise import a second copy ("reading 'useContext'" of null).
+  resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -88,6 +93,9 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'vendor', test: new RegExp(NM), tags: ['$initial'], priority: 10 },
+            // The phone site's antd-mobile (only /m loads it) in one chunk: split per component it
+            // would add dozens of file names to the preload lists of the registry that every page loads.
+            { name: 'antd-mobile', test: new RegExp(`${NM}(antd-mobile|antd-mobile-icons|antd-mobile-v5-count|@react-spring|@use-gesture|ahooks|rc-field-form|rc-segmented|nano-memoize)[\\/]`), priority: 25 },
           ],
         },
       },

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { useAuth } from '../store/auth';
+import { LOGOUT_CONFIRM, useAuth } from '../store/auth';
 import { tagsStore } from '../store/tags';
 
 /** An entry above 退出登录; `divider` puts a line below it. */
@@ -19,7 +19,7 @@ export interface UserMenuLink {
   divider?: boolean;
 }
 
-export const LOGOUT_CONFIRM = '确定注销并退出系统吗？';
+export { LOGOUT_CONFIRM };
 
 /** `children` is the trigger button's content (avatar, name); `className` and `testId` go on that button. Entries carry `${testId}-link-{i}` and `${testId}-logout`. */
 export function UserMenu({ links = [], className, testId, children }: { links?: UserMenuLink[]; className: string; testId: string; children: ReactNode }) {

@@ -10,6 +10,8 @@
  * after the layout renders, without holding it up: the header Menu (its place stays empty meanwhile),
  * the user dropdown (its trigger shows at once, the same button; it opens once loaded) and the
  * drawer of small screens, and the message bell with its unread badge and dialog (polled every 20 s; left out on the exam page).
+ * Phones and narrow windows get a dismissible banner offering the phone site /m (layouts/MobileOffer, a
+ * lazy part that decides itself; not loaded on the exam pages).
  */
 import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -41,6 +43,8 @@ const UserMenu = lazyPart<ComponentProps<typeof UserMenuView>>(
 const MsgBell = lazyPart(() => import('../components/msg/MsgBell'), () => null);
 /** The exam page (no message bell there). */
 const EXAM_PATH = '/web/exam/start/';
+/** The offer of the phone site (issue 14), for phones and narrow windows, after the layout renders. */
+const MobileOffer = lazyPart(() => import('./MobileOffer'), () => null);
 
 /** SPEC §2 header menu, in order. Only entries with a built page are shown. */
 export const WEB_HEADER_MENU = [
@@ -163,6 +167,12 @@ export default function WebLayout() {
           </Drawer>
         </Suspense>
       ) : null}
+      {/* Never on the exam pages (their JS budget; nothing over the exam). */}
+      {path.startsWith('/web/exam') ? null : (
+        <Suspense fallback={null}>
+          <MobileOffer />
+        </Suspense>
+      )}
       <Layout.Content className="web-content">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

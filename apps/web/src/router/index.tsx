@@ -12,6 +12,9 @@
  * Layouts and pages are lazy chunks, so a page loads only its own layout (learner pages never load
  * AdminLayout, /login loads neither). While the session loads, the layout and view of the current
  * path are preloaded, so the chunks arrive in parallel with the session calls instead of after them.
+ *
+ * The phone site: the pages folders declare in `mobilePages` render inside the lazy MobileLayout
+ * (bottom tab bar / nav bar, issue 14); /m and /m/ go to /m/home.
  */
 import { Suspense, useEffect, useMemo } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -28,6 +31,8 @@ import { PageLoading } from '../components/PageLoading';
 const LoginLayout = lazyView(() => import('../layouts/LoginLayout'));
 const AdminLayout = lazyView(() => import('../layouts/AdminLayout'));
 const WebLayout = lazyView(() => import('../layouts/WebLayout'));
+/** The phone site's layout (antd-mobile lives in its chunk and the /m pages' only). */
+const MobileLayout = lazyView(() => import('../layouts/MobileLayout'));
 const Login = lazyView(() => import('../pages/login/Login'));
 const Register = lazyView(() => import('../pages/login/Register'));
 const OauthCallback = lazyView(() => import('../pages/login/OauthCallback'));
@@ -71,7 +76,7 @@ export function chunksFor(pathname: string, flat: FlatRoute[], isAdmin = false):
   const open = openPageOf(pathname);
   if (open) return [open.view];
   const mobile = mobilePages.find((p) => matchPath({ path: p.path, end: true }, pathname));
-  if (mobile) return [mobile.view];
+  if (mobile) return [MobileLayout, mobile.view];
   if (pathname === PROFILE_PATH) {
     const profile = viewRegistry[PROFILE_VIEW];
     return [isAdmin ? AdminLayout : WebLayout, ...(profile ? [profile] : [])];
@@ -116,17 +121,13 @@ export function AppRoutes() {
       {openPages.map((p) => (
         <Route key={p.path} path={p.path} element={<p.view />} />
       ))}
-      {mobilePages.map((p) => (
-        <Route
-          key={p.path}
-          path={p.path}
-          element={
-            <div className="m-page">
-              <p.view />
-            </div>
-          }
-        />
-      ))}
+      <Route element={<MobileLayout />}>
+        {mobilePages.map((p) => (
+          <Route key={p.path} path={p.path} element={<p.view />} />
+        ))}
+      </Route>
+      {/* layouts/mobile.ts MOBILE_HOME, written out: that module stays out of the entry chunk. */}
+      <Route path="/m" element={<Navigate to="/m/home" replace />} />
       <Route path="/401" element={<Unauthorized />} />
       <Route path="/404" element={<NotFound />} />
       <Route element={<WebLayout />}>

@@ -23,6 +23,9 @@ import { canShow } from '../utils/perm';
 
 export type AuthStatus = 'anonymous' | 'loading' | 'ready' | 'failed';
 
+/** The question before logging out (SPEC §5 "Logout asks a confirmation"; the header menus and /m/mine). */
+export const LOGOUT_CONFIRM = '确定注销并退出系统吗？';
+
 export interface AuthValue {
   status: AuthStatus;
   token: string;

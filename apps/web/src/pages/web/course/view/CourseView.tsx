@@ -10,22 +10,12 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Progress, Result, Row, Space, Spin, Tag, Typography } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { courseApi, type CourseFileRow } from '@kaopei/contracts/course';
+import { courseApi } from '@kaopei/contracts/course';
 import { courseStudyApi } from '@kaopei/contracts/course-study';
 import { call } from '../../../../api/request';
 import { useAuth } from '../../../../store/auth';
 import { StudyPane } from './StudyPane';
-
-/** The files grouped by chapter, in course order. */
-export function byChapter(files: readonly CourseFileRow[]): Array<{ chapter: string; files: CourseFileRow[] }> {
-  const groups: Array<{ chapter: string; files: CourseFileRow[] }> = [];
-  for (const f of [...files].sort((a, b) => a.sort - b.sort)) {
-    const last = groups[groups.length - 1];
-    if (last && last.chapter === f.chapter) last.files.push(f);
-    else groups.push({ chapter: f.chapter, files: [f] });
-  }
-  return groups;
-}
+import { byChapter } from './chapters';
 
 export default function CourseView() {
   const { courseId = '', fileId } = useParams();

@@ -30,9 +30,11 @@ export interface StudyPaneProps {
   fileId: string;
   /** The learner's progress changed (the chapter list refreshes). */
   onProgress(reply: StudyReply): void;
+  /** Height of a link file's frame (CSS; default 600 px — the phone site /m/info/kcInfo passes a viewport share). */
+  frameHeight?: number | string;
 }
 
-export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPaneProps) {
+export function StudyPane({ userId, courseId, fileId, onProgress, frameHeight = 600 }: StudyPaneProps) {
   const { message } = App.useApp();
   const file = useQuery({ queryKey: ['course-fetch-file', courseId, fileId], queryFn: () => call(courseStudyApi.fetchFile, { courseId, fileId }), refetchOnWindowFocus: false });
   const player = useRef<VideoPlayerHandle>(null);
@@ -173,7 +175,7 @@ export function StudyPane({ userId, courseId, fileId, onProgress }: StudyPanePro
             }
             style={{ marginBottom: 8 }}
           />
-          <iframe title={ready.title} src={ready.viewUrl} style={{ width: '100%', height: 600, border: '1px solid #eee' }} sandbox="allow-scripts allow-same-origin allow-popups allow-forms" referrerPolicy="no-referrer" />
+          <iframe title={ready.title} src={ready.viewUrl} style={{ width: '100%', height: frameHeight, border: '1px solid #eee' }} sandbox="allow-scripts allow-same-origin allow-popups allow-forms" referrerPolicy="no-referrer" />
         </div>
       )}
       <LearnCheckDialog courseId={courseId} check={check} onPassed={() => {

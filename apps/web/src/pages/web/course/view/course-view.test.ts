@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseFileRow } from '@kaopei/contracts/course';
-import { byChapter } from './CourseView';
+import { byChapter } from './chapters';
 
 const f = (fileId: string, chapter: string, sort: number): CourseFileRow => ({ fileId, title: fileId, fileType: 33, fileType_dictText: '视频', duration: 60, pageCount: 0, chapter, sort, needSec: 60 });
 
