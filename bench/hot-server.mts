@@ -1,7 +1,9 @@
 /**
  * The server side of bench/hot.mts (a child process): builds the app (SQLite in a temp dir, or
  * DATABASE_URL), inserts N learners with a session each, listens, and answers the parent over IPC:
- * `stall` (longest event-loop delay since the last ask, ms), `check` (integrity of the papers).
+ * `stall` (longest event-loop delay since the last ask, ms, and the CPU time the process used since
+ * then, ms), `check` (integrity of the papers). Sessions last the server's full TTL (no sliding
+ * write on the first call of each learner).
  * The request log is on (LOG_LEVEL info by default, stdout discarded by the parent) as in production.
  */
 import fs from 'node:fs';
@@ -34,15 +36,19 @@ for (let i = 0; i < N; i += 200) {
   const batch = Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ userId: newId(), j: i + j }));
   await db.insertInto('sys_user').values(batch.map(({ userId, j }) => userRow({ id: userId, userName: `hot${j}_${userId}`, realName: '压测', password: hash, deptCode: 'A01', state: 0, realPerson: 1, createTime: at, updateTime: at }))).execute();
   await db.insertInto('sys_user_role').values(batch.map(({ userId }) => ({ id: newId(), userId, roleId: ROLE_STUDENT_ID }))).execute();
-  await db.insertInto('sys_user_token').values(batch.map(({ userId }) => ({ id: newId(), userId, tokenHash: hashToken(`hot-${userId}`), createTime: at, expireTime: at + 3600_000, ip: '', userAgent: '' }))).execute();
+  await db.insertInto('sys_user_token').values(batch.map(({ userId }) => ({ id: newId(), userId, tokenHash: hashToken(`hot-${userId}`), createTime: at, expireTime: at + config.sessionTtlMs, ip: '', userAgent: '' }))).execute();
   tokens.push(...batch.map(({ userId }) => `hot-${userId}`));
 }
 
+/** CPU time (µs, user + system) of this process at the last `stall` ask. */
+let cpuAt = 0;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 process.on('message', async (m: { type: string; papers?: string[] }) => {
   if (m.type === 'stall') {
-    process.send!({ type: 'stall', max: delay.max / 1e6 });
+    const cpu = process.cpuUsage();
+    process.send!({ type: 'stall', max: delay.max / 1e6, cpuMs: (cpu.user + cpu.system - cpuAt) / 1000 });
+    cpuAt = cpu.user + cpu.system;
     delay.reset();
   } else if (m.type === 'check') {
     const ids = (m.papers ?? []).filter(Boolean);

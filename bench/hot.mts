@@ -12,13 +12,15 @@
  *   5. fill-answer at RATE per second (default N / 35: one answer per learner every 35 s) for PHASE_S s;
  *   6. hand-in: N hand-exam spread over HAND_S seconds (default 10), 5 % sent twice.
  * For each phase the child reports its longest event-loop stall (monitorEventLoopDelay, 10 ms
- * resolution). At the end the child checks: every paper handed in exactly once (state ≠ 0, one
+ * resolution) and its CPU time, printed per call: on a machine shared with other work the CPU time
+ * a call costs the server varies far less than rates and latencies do. At the end the child checks: every paper handed in exactly once (state ≠ 0, one
  * `paper.marked` outbox event per paper with state 2).
  *
  *   npx tsx bench/hot.mts                              # N = 1000, SQLite in a temp dir
  *   N=5000 npx tsx bench/hot.mts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hot npx tsx bench/hot.mts   # empty database
  *   PROF=1 npx tsx bench/hot.mts                       # child runs with --cpu-prof (profile in ./prof)
+ *   FILL=0 PROF=1 npx tsx bench/hot.mts                # no fill-answer phases: the profile is mostly the hand-in burst
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -31,6 +33,8 @@ const PHASE_S = Number(process.env.PHASE_S ?? 5);
 const CREATE_S = Number(process.env.CREATE_S ?? 10);
 const HAND_S = Number(process.env.HAND_S ?? 10);
 const RATE = Number(process.env.RATE ?? Math.ceil(N / 35));
+/** FILL=0 skips the two fill-answer phases (a profile of the hand-in burst alone). */
+const FILL = process.env.FILL !== '0';
 
 type Msg = { type: string; [k: string]: unknown };
 
@@ -72,16 +76,20 @@ if (process.env.HOT_ROLE === 'server') {
   const post = (path: string, token: string, body: object) => request('POST', path, token, body);
 
   const rows: string[] = [];
-  const stats = (name: string, lat: number[], errors: number, wallMs: number, stall: number) => {
+  const stats = (name: string, lat: number[], errors: number, wallMs: number, { max: stall, cpuMs }: { max: number; cpuMs: number }) => {
     lat.sort((a, b) => a - b);
     const p = (q: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(q * lat.length))]! : 0).toFixed(0);
     const rate = (lat.length / (wallMs / 1000)).toFixed(0);
-    const row = `${name.padEnd(22)} n ${String(lat.length).padStart(6)}  ${rate.padStart(6)}/s  p50 ${p(0.5).padStart(6)}  p99 ${p(0.99).padStart(6)}  max ${(lat.at(-1) ?? 0).toFixed(0).padStart(6)} ms  errors ${errors}  stall ${stall.toFixed(0)} ms`;
+    const row = `${name.padEnd(22)} n ${String(lat.length).padStart(6)}  ${rate.padStart(6)}/s  p50 ${p(0.5).padStart(6)}  p99 ${p(0.99).padStart(6)}  max ${(lat.at(-1) ?? 0).toFixed(0).padStart(6)} ms  errors ${errors}  stall ${stall.toFixed(0)} ms  server CPU ${(cpuMs / Math.max(1, lat.length)).toFixed(2)} ms/call`;
     rows.push(row);
     console.log(row);
-    return lat.length / (wallMs / 1000);
+    return { rate: lat.length / (wallMs / 1000), cpu: cpuMs / Math.max(1, lat.length) };
   };
-  const stall = async () => Number((await ask({ type: 'stall' })).max);
+  /** The server's longest event-loop stall (ms) and CPU time (ms) since the last ask. */
+  const stall = async () => {
+    const m = await ask({ type: 'stall' });
+    return { max: Number(m.max), cpuMs: Number(m.cpuMs) };
+  };
 
   /** Open loop: `count` calls of `fn(i)` sent evenly over `seconds`; latency from the intended send time. */
   async function openLoop(name: string, count: number, seconds: number, fn: (i: number) => Promise<boolean>) {
@@ -139,16 +147,17 @@ if (process.env.HOT_ROLE === 'server') {
     return r?.code === 0;
   };
   const noop = await closedLoop('no-op (GET /api/health)', async () => (await request('GET', '/api/health', '')) !== null);
-  const fillMax = await closedLoop('fill-answer max', fill);
-  await openLoop(`fill-answer ${RATE}/s`, RATE * PHASE_S, PHASE_S, fill);
+  const fillMax = FILL ? await closedLoop('fill-answer max', fill) : { rate: 0, cpu: 0 };
+  if (FILL) await openLoop(`fill-answer ${RATE}/s`, RATE * PHASE_S, PHASE_S, fill);
   const twice = new Set(Array.from({ length: Math.ceil(N / 20) }, (_, j) => j * 20));
   const order = Array.from({ length: N }, (_, i) => i).flatMap((i) => (twice.has(i) ? [i, i] : [i]));
-  await openLoop('hand-exam', order.length, HAND_S, async (j) => {
+  const handIns = await openLoop('hand-exam', order.length, HAND_S, async (j) => {
     const k = order[j]!;
     const r = await post('/api/paper/paper/hand-exam', ready.tokens[k]!, { id: papers[k] });
     return r?.code === 0;
   });
-  console.log(`fill-answer max ÷ no-op: ${((100 * fillMax) / noop).toFixed(0)} %`);
+  if (FILL) console.log(`fill-answer max ÷ no-op: ${((100 * fillMax.rate) / noop.rate).toFixed(0)} %; server CPU a fill-answer ÷ a no-op: ${(fillMax.cpu / noop.cpu).toFixed(1)}×`);
+  console.log(`hand-exam ÷ no-op: ${((100 * handIns.rate) / noop.rate).toFixed(1)} % (hand-ins completed a second ÷ no-op calls a second); server CPU a hand-in ÷ a no-op: ${(handIns.cpu / noop.cpu).toFixed(1)}×`);
   const check = await ask({ type: 'check', papers });
   console.log(`integrity: ${String(check.text)}`);
   agent.destroy();

@@ -1,10 +1,12 @@
 /**
  * Group commit (lib/group-commit.ts): pieces of work arriving together share one transaction, a
  * piece that throws loses only its own writes and only its caller sees the error, and a failed
- * COMMIT fails every caller of the batch with nothing kept.
+ * COMMIT fails every caller of the batch with nothing kept. The isolation runs on PostgreSQL too
+ * (with TEST_DATABASE_URL), where the savepoints go in multi-statement round trips.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { HotSqliteDialect } from '../db/sqlite-driver';
@@ -72,6 +74,26 @@ describe('group commit', () => {
     await Promise.all([1, 2].map((id) => gc.run(async (trx) => (trx as unknown as typeof db).insertInto('p').values({ id, n: id }).execute())));
     expect(gc.stats.batches).toBe(0);
     expect((await db.selectFrom('p').select('id').execute()).length).toBe(2);
+    await db.destroy();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('group commit on PostgreSQL (multiStatement)', () => {
+  it('isolates failing pieces, before, between and after others, and keeps the rest', async () => {
+    // One connection: temporary tables are per connection.
+    const db = new Kysely<{ p: { id: number; n: number } }>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 }) }) });
+    await sql`create temporary table p (id integer primary key, n integer not null)`.execute(db);
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64, multiStatement: true });
+    const t = (trx: unknown) => trx as typeof db;
+    const fail = (id: number) => gc.run(async (trx) => {
+      await t(trx).insertInto('p').values({ id, n: id }).execute();
+      throw new Error(`bad ${id}`);
+    });
+    const ok = (id: number) => gc.run(async (trx) => t(trx).insertInto('p').values({ id, n: id }).execute());
+    const outcomes = await Promise.allSettled([fail(1), ok(2), fail(3), fail(4), ok(5), ok(2) /* duplicate key */, ok(6), fail(7)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(gc.stats).toEqual({ batches: 1, pieces: 8 });
+    expect((await db.selectFrom('p').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([2, 5, 6]);
     await db.destroy();
   });
 });

@@ -25,6 +25,8 @@ async function build(opts: { https?: boolean; connectSrc?: () => readonly string
   const app = Fastify();
   await registerSecurity(app, opts);
   app.post('/api/ping', async () => ({ code: 0, msg: 'ok', data: null, success: true }));
+  app.get('/api/bare', { helmet: false }, async () => 'bare');
+  app.get('/player/live.html', async () => 'player');
   app.get('/api/docs-like', { helmet: { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'unsafe-eval'"] } } } }, async () => 'x');
   await registerWeb(app, dist);
   await app.ready();
@@ -90,6 +92,22 @@ describe('security headers', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(csp(res)['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it('sends none on a route with helmet: false', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/bare' });
+    expect(res.body).toBe('bare');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBeUndefined();
+  });
+
+  it('lets our own pages frame the player pages, and nobody else', async () => {
+    const res = await app.inject({ method: 'GET', url: '/player/live.html' });
+    expect(csp(res)['frame-ancestors']).toEqual(["'self'"]);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(csp(res)['script-src']).toEqual(["'self'"]);
+    // The answer after it is the standard one again.
+    expectBaseline(await app.inject({ method: 'POST', url: '/api/ping' }), 'after a player page');
   });
 
   it('lets a route carry its own policy', async () => {

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (API, web app, files, 404s) through @fastify/helmet:
+ * Security headers on every answer (API, web app, files, 404s), helmet's (registerSecurity):
  *
  * - Content-Security-Policy (CONTENT_SECURITY_POLICY below), written for the BUILT web app:
  *   scripts only from our origin (index.html has no inline script; Vite's module preloading inserts
@@ -28,11 +28,13 @@
  * e2e/delivery.e2e.ts). Routes that need a different policy can set the route option
  * `helmet: { contentSecurityPolicy: { directives: … } }` (or `helmet: false`).
  *
- * Register it FIRST (before the docs, the modules and the web app): helmet reads per-route options
+ * Register it FIRST (before the docs, the modules and the web app): per-route options are read
  * when routes are added.
  */
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {} from '@fastify/helmet'; // the route option `helmet` (its type augmentation of Fastify)
+import helmet from 'helmet';
 
 /** CSP directives (helmet's camelCase form) of the web app and the API; see the file comment. */
 export function cspDirectives(opts: { https?: boolean } = {}): Record<string, string[] | null> {
@@ -73,18 +75,58 @@ export function withConnectSrc(header: string, origins: readonly string[]): stri
   return header.replace(/(^|;)connect-src 'self'(?=;|$)/, `$1connect-src 'self' ${extra.join(' ')}`);
 }
 
+/** The key of a route's own security headers in its config (a route with a `helmet` option). */
+const ROUTE_HEADERS = 'securityHeaders';
+
+/** A header name and value helmet writes. */
+type Header = readonly [name: string, value: string];
+/** The options of helmet (the `helmet` module's own type, as a route's `helmet` option takes them). */
+type HelmetConfig = NonNullable<Parameters<typeof helmet>[0]>;
+
 /**
- * Registers @fastify/helmet on `app` (globally: every route, the not-found handler and static
- * files) with the policy above. `opts.https`: the public site is https (adds HSTS and
+ * The headers helmet writes for `config`, computed once: helmet's middleware is run against a
+ * response that only records them. Every directive here is a constant (no nonce, no function), so
+ * the headers are the same for every answer.
+ */
+export function helmetHeaders(config: HelmetConfig): Header[] {
+  const headers: Header[] = [];
+  const res = {
+    setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(config)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/** The headers with the CSP's frame-ancestors and X-Frame-Options of the player pages (framed by our own pages). */
+function playerHeaders(headers: readonly Header[]): Header[] {
+  return headers.map(([name, value]): Header => {
+    if (name === 'content-security-policy') return [name, value.replace("frame-ancestors 'none'", "frame-ancestors 'self'")];
+    if (name === 'x-frame-options') return [name, 'SAMEORIGIN'];
+    return [name, value];
+  });
+}
+
+/**
+ * Writes the security headers (the file comment) on every answer: the API, the web app, files and
+ * the not-found handler. `opts.https`: the public site is https (adds HSTS and
  * upgrade-insecure-requests); leave it unset for plain http, e.g. a LAN install or the tests.
  * `opts.connectSrc`: origins added to connect-src on every answer (the bucket of the current
  * storage provider, so that the browser can upload to it directly; issue 11), asked per answer
  * and so kept cached by its owner; only well-formed http(s) origins are taken, never a scheme or
- * a wildcard.
+ * a wildcard. A route's `helmet` option (@fastify/helmet's: its own helmet options merged over
+ * these, or `false` for none) still applies.
+ *
+ * The headers are helmet's, computed once per policy when the route is added (helmetHeaders) and
+ * copied onto each answer in one synchronous onRequest hook: @fastify/helmet built helmet's
+ * middleware again for every request (re-parsing the CSP directives each time), ≈ 3 % of the
+ * server's time in the exam burst's profile (issue 9 "Scale", docs/decisions.md). The CSP with
+ * the connect-src origins is rebuilt only when the owner answers other origins.
  */
 export async function registerSecurity(app: FastifyInstance, opts: { https?: boolean; connectSrc?: () => readonly string[] } = {}): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const global: HelmetConfig = {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -92,22 +134,36 @@ export async function registerSecurity(app: FastifyInstance, opts: { https?: boo
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false, preload: false } : false,
     xFrameOptions: { action: 'deny' },
-  });
-  // The embedded player pages (/player/*, e.g. the live player of issue 13) may be framed by our own pages only.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith(PLAYER_PREFIX) || reply.raw.headersSent) return payload;
-    const header = reply.raw.getHeader('content-security-policy');
-    if (typeof header === 'string') reply.raw.setHeader('content-security-policy', header.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-    reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
-    return payload;
+  };
+  const standard = helmetHeaders(global);
+  const player = playerHeaders(standard);
+  // A route's own headers, computed when the route is added and kept in its config.
+  app.addHook('onRoute', (route) => {
+    const own = (route as { helmet?: HelmetConfig | false }).helmet;
+    if (own === undefined) return;
+    const { enableCSPNonces: _nonces, ...rest } = (own || {}) as HelmetConfig & { enableCSPNonces?: boolean };
+    route.config = { ...(route.config as object | undefined), [ROUTE_HEADERS]: own === false ? [] : helmetHeaders({ ...global, ...rest } as HelmetConfig) } as typeof route.config;
   });
   const connectSrc = opts.connectSrc;
-  if (connectSrc) {
-    app.addHook('onSend', async (_req, reply, payload) => {
-      // helmet writes its headers on the raw response (onRequest); the origins are added just before sending.
-      const header = reply.raw.getHeader('content-security-policy');
-      if (typeof header === 'string' && !reply.raw.headersSent) reply.raw.setHeader('content-security-policy', withConnectSrc(header, connectSrc()));
-      return payload;
-    });
-  }
+  // connect-src: the last origins asked and the CSP values built from them (by the base CSP).
+  let lastOrigins: readonly string[] | null = null;
+  let withOrigins = new Map<string, string>();
+  const csp = (base: string): string => {
+    if (!connectSrc) return base;
+    const origins = connectSrc();
+    if (origins !== lastOrigins) {
+      lastOrigins = origins;
+      withOrigins = new Map();
+    }
+    let value = withOrigins.get(base);
+    if (value === undefined) withOrigins.set(base, (value = withConnectSrc(base, origins)));
+    return value;
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const own = (req.routeOptions.config as { [ROUTE_HEADERS]?: Header[] } | undefined)?.[ROUTE_HEADERS];
+    const headers = own ?? (req.url.startsWith(PLAYER_PREFIX) ? player : standard);
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, name === 'content-security-policy' ? csp(value) : value);
+    done();
+  });
 }

@@ -124,24 +124,31 @@ export function setPaperQuAnswer(db: Executor, id: string, set: { answered: numb
 }
 
 /**
- * Closes an open paper: state 0 → `state`, exactly once. Returns false when another request or the
- * sweeper closed it first (the state check is in the WHERE clause, ARCHITECTURE §4).
+ * Closes an open paper (state 0 → `state`) and answers its row as it is now, in one statement;
+ * undefined when it was not open (handed in already, or no such paper). The hand-in time is `at`,
+ * but never after the paper's deadline (limitTime). The state check in WHERE makes it happen once.
  */
-export async function closePaper(db: Executor, paperId: string, state: number, handTime: number, at: number): Promise<boolean> {
-  const res = await db.updateTable('el_paper').set({ state, handTime, updateTime: at }).where('id', '=', paperId).where('state', '=', 0).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+export function closeOpenPaper(db: Executor, paperId: string, state: number, at: number) {
+  return db
+    .updateTable('el_paper')
+    .set({ state, handTime: sql<number>`case when limit_time < ${at} then limit_time else ${at} end`, updateTime: at })
+    .where('id', '=', paperId)
+    .where('state', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
 }
 
-/** Sets each paper question's grade; one UPDATE per distinct (isRight, actualScore). */
+/**
+ * Sets each paper question's grade (isRight 0/1, actualScore) in one UPDATE: a CASE on the id per
+ * column (a hand-in writes every question of the paper; one statement instead of one per distinct
+ * grade). Up to 300 questions a statement (3 bound values each, under SQLite's parameter limit).
+ */
 export async function setQuGrades(db: Executor, grades: { id: string; isRight: boolean; actualScore: number }[]): Promise<void> {
-  const groups = new Map<string, string[]>();
-  for (const g of grades) {
-    const key = `${g.isRight ? 1 : 0}:${g.actualScore}`;
-    groups.set(key, [...(groups.get(key) ?? []), g.id]);
-  }
-  for (const [key, ids] of groups) {
-    const [isRight, actualScore] = key.split(':').map(Number) as [number, number];
-    for (let i = 0; i < ids.length; i += 500) await db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < grades.length; i += 300) {
+    const part = grades.slice(i, i + 300);
+    const isRight = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.isRight ? 1 : 0}`), sql` `)} end as integer)`;
+    const actualScore = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.actualScore}`), sql` `)} end as integer)`;
+    await db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', part.map((g) => g.id)).execute();
   }
 }
 

@@ -62,7 +62,7 @@ export class PaperService {
     this.marking = new PaperMarking(ctx, this);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
-    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64 });
+    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64, multiStatement: ctx.config.dialect === 'postgres' });
   }
 
   private get db() {
@@ -245,9 +245,8 @@ export class PaperService {
     const mine = await this.own(userId, id);
     // The exam's earliest hand-in (20040003) applies to a learner's hand-in of an open paper only.
     if (mine.state === PaperState.IN_EXAM && mine.limitTime > now()) await this.exams.checkHandIn(mine.examId, mine.createTime, now());
-    await this.handIn(id);
-    const paper = await repo.findPaper(this.db, id);
-    return { id, state: paper?.state ?? PaperState.FINISHED };
+    const state = (await this.handInTo(id)) ?? (await repo.findPaper(this.db, id))?.state;
+    return { id, state: state ?? PaperState.FINISHED };
   }
 
   /**
@@ -259,12 +258,20 @@ export class PaperService {
    * did the hand-in. Runs in a group-commit batch (its own savepoint): answered after the commit.
    */
   async handIn(paperId: string): Promise<boolean> {
+    return (await this.handInTo(paperId)) !== null;
+  }
+
+  /**
+   * handIn, answering the state this call left the paper in (1 awaiting marking, 2 finished), or
+   * null when the paper was not open (nothing done). Statements: the close (returning the row),
+   * the paper's questions and choices, the grades in one UPDATE, the score, the event.
+   */
+  private handInTo(paperId: string): Promise<number | null> {
     return this.writes.run(async (trx) => {
-      const paper = await repo.findPaper(trx, paperId);
-      if (!paper || paper.state !== PaperState.IN_EXAM) return false;
       const at = now();
-      const handTime = Math.min(at, paper.limitTime);
-      if (!(await repo.closePaper(trx, paperId, PaperState.FINISHED, handTime, at))) return false;
+      const paper = await repo.closeOpenPaper(trx, paperId, PaperState.FINISHED, at);
+      if (!paper) return null;
+      const handTime = paper.handTime ?? at;
       const [pqs, choices, settings] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId), this.examSettings(trx, paper.examId)]);
       // Only fill-blank and matching questions are graded against the question bank (paper.answer.ts);
       // choices carry isRight in the paper, short answers are marked by people.
@@ -275,14 +282,14 @@ export class PaperService {
       const passed = userScore >= paper.qualifyScore;
       if (subjective.length > 0) {
         await repo.setPaperScore(trx, paperId, userScore, passed, PaperState.WAIT_MARK);
-        return true;
+        return PaperState.WAIT_MARK;
       }
       await repo.setPaperScore(trx, paperId, userScore, passed);
       await this.ctx.events.emit(trx, 'paper.marked', {
         paperId, userId: paper.userId, examId: paper.examId, examTitle: paper.title,
         userScore, totalScore: paper.totalScore, qualifyScore: paper.qualifyScore, passed, handTime,
       });
-      return true;
+      return PaperState.FINISHED;
     });
   }
 

@@ -1,0 +1,67 @@
+/**
+ * The hand-in's statements (paper.repository.ts, issue 9 "Scale"), on SQLite and, with
+ * TEST_DATABASE_URL, PostgreSQL: closeOpenPaper closes an open paper once and answers its row with
+ * the hand-in time capped at the deadline; setQuGrades writes every question's own grade in one
+ * UPDATE per 300 questions (distinct grades, more than one chunk).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids';
+import { testApp, type TestApp } from '../../test/app';
+import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
+import * as repo from './paper.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function paperRow(limitTime: number): ElPaperTable {
+  return {
+    id: newId(), userId: newId(), examId: newId(), title: 'hand-in', totalTime: 60, totalScore: 100, qualifyScore: 60, userScore: 0, state: 0, passed: 0,
+    createTime: limitTime - 3600_000, limitTime, handTime: null, offline: 0, deptCode: 'A01', updateTime: 0, leaveTimes: 0, leaveTime: 0,
+  };
+}
+
+describe('closeOpenPaper', () => {
+  it('closes an open paper once, answering its row as closed; the hand-in time is never after the deadline', async () => {
+    const at = 1_800_000_000_000;
+    const late = paperRow(at - 5000);
+    const early = paperRow(at + 5000);
+    await repo.insertPaper(t.db, late, [], [], []);
+    await repo.insertPaper(t.db, early, [], [], []);
+
+    const closedLate = await repo.closeOpenPaper(t.db, late.id, 2, at);
+    expect(closedLate).toMatchObject({ id: late.id, userId: late.userId, examId: late.examId, state: 2, handTime: at - 5000, updateTime: at, qualifyScore: 60 });
+    const closedEarly = await repo.closeOpenPaper(t.db, early.id, 2, at);
+    expect(closedEarly).toMatchObject({ id: early.id, state: 2, handTime: at });
+
+    // A second close (a double hand-in, the sweeper) does nothing and answers nothing.
+    expect(await repo.closeOpenPaper(t.db, late.id, 2, at + 1)).toBeUndefined();
+    expect(await repo.findPaper(t.db, late.id)).toMatchObject({ state: 2, handTime: at - 5000, updateTime: at });
+    expect(await repo.closeOpenPaper(t.db, newId(), 2, at)).toBeUndefined();
+  });
+});
+
+describe('setQuGrades', () => {
+  it("writes each question's own grade, over several statements for a large paper, and leaves other papers alone", async () => {
+    const paper = paperRow(Date.now() + 3600_000);
+    const other = paperRow(Date.now() + 3600_000);
+    const qu = (paperId: string, sort: number): ElPaperQuTable => ({
+      id: newId(), paperId, groupId: '', quId: newId(), parentId: '', quType: 1, sort, score: 10, answered: 1, mark: 0, isRight: 0, actualScore: 0, answer: '',
+    });
+    const qus = Array.from({ length: 650 }, (_, i) => qu(paper.id, i));
+    const others = Array.from({ length: 3 }, (_, i) => qu(other.id, i));
+    await repo.insertPaper(t.db, paper, [], qus, []);
+    await repo.insertPaper(t.db, other, [], others, []);
+
+    const grades = qus.map((q, i) => ({ id: q.id, isRight: i % 3 === 0, actualScore: i % 11 }));
+    await repo.setQuGrades(t.db, grades);
+
+    const stored = new Map((await repo.qusOf(t.db, paper.id)).map((q) => [q.id, { isRight: q.isRight === 1, actualScore: q.actualScore }]));
+    expect(grades.map((g) => stored.get(g.id))).toEqual(grades.map((g) => ({ isRight: g.isRight, actualScore: g.actualScore })));
+    expect((await repo.qusOf(t.db, other.id)).map((q) => [q.isRight, q.actualScore])).toEqual([[0, 0], [0, 0], [0, 0]]);
+  });
+});
