@@ -87,10 +87,16 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
     });
     phone.setDefaultTimeout(20_000);
     const page = await phone.newPage();
+    page.on('pageerror', (e) => console.warn('PAGEERROR', e.message));
+    page.on('console', (m) => console.warn('CONSOLE', m.type(), m.text()));
+    page.on('requestfailed', (r) => console.warn('REQFAILED', r.url(), r.failure()?.errorText));
 
     // ── Signed out: /login, then back to the exam page ───────────────────────────────────────
     await page.goto(`/m/info/exam?id=${encodeURIComponent(examId)}`);
-    await page.waitForURL((u) => u.pathname === '/login');
+    await page.waitForURL((u) => u.pathname === '/login').catch(async (err: unknown) => {
+      console.warn('DEBUG', page.url(), await page.evaluate(() => document.body.innerHTML.slice(0, 3000)));
+      throw err;
+    });
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(`/m/info/exam?id=${examId}`);
     await page.getByTestId('login-username').fill(DEMO_LEARNER.username);
     await page.getByTestId('login-password').fill(DEMO_LEARNER.password);
