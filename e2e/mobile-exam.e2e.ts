@@ -48,8 +48,9 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
   const browser = useBrowser();
 
   beforeAll(async () => {
-    server = await startServer();
-  });
+    // A loaded machine (helpers share 2 cores) can take more than the default minute to start the server.
+    server = await startServer({ timeoutMs: 240_000 });
+  }, 300_000);
   afterAll(async () => {
     await phone?.close();
     await server?.stop();

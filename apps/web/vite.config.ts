@@ -58,6 +58,10 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  // One React for the app and every library: since antd-mobile came in, npm hoists React 18 to the root node_modules
+  // (a dependency of antd-mobile allows only ≤ 18) while the app's React 19 sits in apps/web/node_modules; libraries
+  // resolved from the root would otherwise get the other copy ("Cannot read properties of null (reading 'useContext')").
+  resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const c = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const p = await c.newPage();
+p.on('pageerror', (e) => console.log('PAGEERROR', e.stack));
+p.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
+await p.goto('http://127.0.0.1:47914' + (process.argv[2] ?? '/m/info/exam?id=1'));
+await p.waitForTimeout(15000);
+console.log('URL', p.url());
+console.log((await p.evaluate(() => document.body.innerText)).slice(0, 500));
+await b.close();
