@@ -13,7 +13,7 @@
  * - while answers wait for the network, a banner (`offline-banner`).
  * The exam camera (camOn) loads lazily as on the web. Touch targets are ≥ 44 px (./m-exam.css).
  */
-import { lazy, Suspense, useCallback, useRef, useState, type TouchEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type CSSProperties, type TouchEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, CenterPopup, ErrorBlock, Popup } from 'antd-mobile';
 import { formatHms } from '../../utils/format';
@@ -23,6 +23,9 @@ import { handInQuestion, offlineText, useExamRoom } from '../web/exam/useExamRoo
 import { M_HOME, mExamUrl } from './urls';
 
 const ExamCamera = lazy(() => import('../web/exam/ExamCamera'));
+
+/** The hand-in dialog's width: up to 320 px, 16 px from each edge of a narrow phone. */
+const CONFIRM_SIZE = { '--min-width': 'min(320px, calc(100vw - 32px))', '--max-width': 'calc(100vw - 32px)' } as CSSProperties;
 
 /** A swipe: at least this many px sideways, and more sideways than up or down. */
 const SWIPE_PX = 60;
@@ -128,7 +131,7 @@ export function MExamRoom({ examId, paperId }: { examId: string; paperId: string
           <AnswerCard groups={paper.groupList} stateOf={room.stateOf} onPick={pick} />
         </div>
       </Popup>
-      <CenterPopup visible={confirmOpen} onMaskClick={() => setConfirmOpen(false)} bodyClassName="m-exam-confirm" data-testid="m-hand-dialog">
+      <CenterPopup visible={confirmOpen} onMaskClick={() => setConfirmOpen(false)} bodyClassName="m-exam-confirm" style={CONFIRM_SIZE} data-testid="m-hand-dialog">
         <h3>确认交卷</h3>
         <p data-testid="hand-unanswered">{handInQuestion(unanswered)}</p>
         <p className="muted">交卷后将不能再修改答案。</p>
