@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Button, ErrorBlock, Input, List, NoticeBar } from 'antd-mobile';
 import { RichText } from '../../components/RichText';
 import { formatWindow } from '../../utils/format';
-import { attemptsText, usedUp } from '../web/exam/OnlineExam';
+import { attemptsText, usedUp } from '../web/exam/attempts';
 import { CHECK_NOTES, useStartExam } from '../web/exam/useStartExam';
 import { M_HOME } from './urls';
 

@@ -12,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
 import { RichText } from '../../../components/RichText';
 import { formatWindow } from '../../../utils/format';
-import { attemptsText, usedUp } from './OnlineExam';
+import { attemptsText, usedUp } from './attempts';
 import { CHECK_NOTES, useStartExam } from './useStartExam';
 
 export default function ExamCheck() {
