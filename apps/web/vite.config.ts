@@ -59,9 +59,8 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  // One React for the whole bundle: antd-mobile's peer range (react ≤ 18) made npm hoist react 18 to
-  // the root node_modules and nest the app's react 19 under apps/web, so packages at the root (antd,
-  // antd-mobile, react-router …) would otherwise import a second copy ("reading 'useContext'" of null).
+  // A second guard besides the root package.json `overrides` (one React 19 for every package, docs/decisions.md):
+  // libraries must never bundle another React copy ("Cannot read properties of null (reading 'useContext')").
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     host: '127.0.0.1',

@@ -8,63 +8,18 @@
  * (components/face/FaceCheckDialog, /api/paper/face/check); its faceToken goes with create-paper. An
  * exam with camOn tells the learner that the camera captures during the exam.
  */
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
-import { examApi } from '@kaopei/contracts/exam';
-import { paperApi, PaperError } from '@kaopei/contracts/paper';
-import { paperCaptureApi } from '@kaopei/contracts/paper-capture';
-import { FaceCheckDialog } from '../../../components/face/FaceCheckDialog';
-import { call, isApiError } from '../../../api/request';
 import { RichText } from '../../../components/RichText';
 import { formatWindow } from '../../../utils/format';
-import { attemptsText, usedUp } from './OnlineExam';
-
-const NOTES = [
-  '考试开始后开始计时，时间到系统将自动交卷。',
-  '每道题作答后会自动保存，页面上会显示保存状态；网络异常时请点击重试。',
-  '考试期间不能复制粘贴。',
-  '交卷后即可查看成绩与答题详情。',
-];
+import { attemptsText, usedUp } from './attempts';
+import { CHECK_NOTES, useStartExam } from './useStartExam';
 
 export default function ExamCheck() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [starting, setStarting] = useState(false);
-  const [password, setPassword] = useState('');
-  const [faceOpen, setFaceOpen] = useState(false);
-  const info = useQuery({ queryKey: ['check-info', id], queryFn: () => call(examApi.checkInfo, { id }) });
-
   const goPaper = (paperId: string) => navigate(`/web/exam/start/${encodeURIComponent(paperId)}`, { replace: true });
-
-  const start = async (faceToken?: string) => {
-    if (info.data?.processPaperId) {
-      goPaper(info.data.processPaperId);
-      return;
-    }
-    // faceOn: the face check first; its pass calls start again with the token.
-    if (info.data?.faceOn && !faceToken) {
-      setFaceOpen(true);
-      return;
-    }
-    setFaceOpen(false);
-    setStarting(true);
-    try {
-      const paper = await call(
-        paperApi.createPaper,
-        { examId: id, ...(info.data?.needPassword ? { password } : {}), ...(faceToken ? { faceToken } : {}) },
-        { quiet: [PaperError.EXAM_IN_PROGRESS.code] },
-      );
-      goPaper(paper.id);
-    } catch (err) {
-      const inProgress = isApiError(err, PaperError.EXAM_IN_PROGRESS.code) ? (err.data as { id?: string } | null)?.id : undefined;
-      if (inProgress) goPaper(inProgress);
-      else void info.refetch();
-    } finally {
-      setStarting(false);
-    }
-  };
+  const { info, starting, password, setPassword, start, faceDialog } = useStartExam(id, goPaper);
 
   if (info.isLoading) return <Spin className="page-loading" />;
   if (!info.data) {
@@ -102,7 +57,7 @@ export default function ExamCheck() {
         <div className="check-content">
           <Typography.Title level={5}>考试须知</Typography.Title>
           <ol className="check-notes">
-            {NOTES.map((n) => (
+            {CHECK_NOTES.map((n) => (
               <li key={n}>{n}</li>
             ))}
           </ol>
@@ -133,13 +88,7 @@ export default function ExamCheck() {
           </Button>
         </Space>
       </Card>
-      <FaceCheckDialog
-        open={faceOpen}
-        title="考前人脸核验"
-        check={(base64) => call(paperCaptureApi.faceCheck, { examId: id, base64 }, { quiet: true })}
-        onPass={(r) => void start(r.faceToken)}
-        onClose={() => setFaceOpen(false)}
-      />
+      {faceDialog}
     </div>
   );
 }

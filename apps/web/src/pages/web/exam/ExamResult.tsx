@@ -24,18 +24,27 @@ export default function ExamResult() {
   const { id = '', from } = useParams();
   const navigate = useNavigate();
   const back = from === 'paper' ? '/web/paper' : '/web/index';
+  return <ExamResultView id={id} backLabel={from === 'paper' ? '返回我的成绩' : '返回考试列表'} onBack={() => navigate(back)} />;
+}
+
+/**
+ * The result of paper `id` (see the module doc) with a back button (`result-back`, `backLabel`,
+ * `onBack`); the phone exam page (pages/m-exam) shows it too.
+ */
+export function ExamResultView({ id, backLabel, onBack }: { id: string; backLabel: string; onBack: () => void }) {
+  const navigate = useNavigate();
   const query = useQuery({ queryKey: ['paper-result', id], queryFn: () => call(paperApi.paperResult, { id }) });
 
   if (query.isLoading) return <Spin className="page-loading" />;
   const r = query.data;
   if (!r) {
-    return <Result status="warning" title="成绩加载失败" extra={<Button onClick={() => navigate(back)}>返回</Button>} />;
+    return <Result status="warning" title="成绩加载失败" extra={<Button onClick={onBack}>返回</Button>} />;
   }
 
   return (
     <div className="web-page narrow">
-      <Button icon={<LeftOutlined />} onClick={() => navigate(back)} data-testid="result-back" style={{ marginBottom: 12 }}>
-        {from === 'paper' ? '返回我的成绩' : '返回考试列表'}
+      <Button icon={<LeftOutlined />} onClick={onBack} data-testid="result-back" style={{ marginBottom: 12 }}>
+        {backLabel}
       </Button>
       <CaptureAppeal paperId={id} />
       <Card className="result-summary">

@@ -14,14 +14,7 @@ import { formatWindow } from '../../../utils/format';
 import { PaperError } from '@kaopei/contracts/paper';
 import type { MyApplyState } from '@kaopei/contracts/exam-apply';
 import { ApplyButton, ApplyStateTag, needsApproval, useApplyStates } from './ApplyExam';
-
-export function attemptsText(e: Pick<OnlineExamRecord, 'tryCount' | 'chance'>): string {
-  return e.chance === 0 ? `${e.tryCount} / 不限` : `${e.tryCount} / ${e.chance}`;
-}
-
-export function usedUp(e: Pick<OnlineExamRecord, 'tryCount' | 'chance' | 'processPaperId'>): boolean {
-  return !e.processPaperId && e.chance > 0 && e.tryCount >= e.chance;
-}
+import { attemptsText, usedUp } from './attempts';
 
 function ExamCard({ exam, apply }: { exam: OnlineExamRecord; apply?: MyApplyState }) {
   const navigate = useNavigate();
