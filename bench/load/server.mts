@@ -93,14 +93,15 @@ export class ServerChild {
    * Starts the server on a free port with the bench metrics on and waits until /api/health
    * answers (at most 120 s). `cpuProfDir`: write a V8 CPU profile there when the server exits.
    * The server's log (LOG_LEVEL, default info: production's level) goes to `<dir>/server.log`.
+   * `root`: the checkout whose server runs (default this one), e.g. a branch's worktree.
    */
-  static async start(t: Target, opts: { cpuProfDir?: string; logLevel?: string }): Promise<ServerChild> {
+  static async start(t: Target, opts: { cpuProfDir?: string; logLevel?: string; root?: string }): Promise<ServerChild> {
     const port = await freePort();
     const logFile = path.join(t.dir, 'server.log');
     const out = fs.openSync(logFile, 'a');
     const args = ['--import', 'tsx', '--expose-gc', ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []), 'apps/server/src/main.ts'];
     const child = spawn(process.execPath, args, {
-      cwd: REPO_ROOT,
+      cwd: opts.root ?? REPO_ROOT,
       stdio: ['ignore', out, out],
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: t.dir, DATABASE_URL: t.databaseUrl, KAOPEI_BENCH_METRICS: '1',
