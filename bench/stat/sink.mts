@@ -3,8 +3,9 @@
  * way: `add(table, row)` with the row's values in the order of the table's declared columns
  * (snake_case names, `declare`). Columns not declared take the schema's defaults.
  *
- * - SQLite: a raw better-sqlite3 connection on the server's file (journal off and synchronous off
- *   while seeding), one prepared INSERT per table, everything inside transactions of `TX_ROWS` rows.
+ * - SQLite: a raw better-sqlite3 connection on the server's file (synchronous off while seeding; the
+ *   file stays in WAL mode, which the server set), one prepared INSERT per table, everything inside
+ *   transactions of `TX_ROWS` rows.
  * - PostgreSQL: rows buffered per table and sent `PG_BATCH` at a time as one
  *   `INSERT … SELECT * FROM unnest($1::type[], …)` (one round trip and one parse per batch; the
  *   column types are read from information_schema).
@@ -40,7 +41,6 @@ export class SqliteSink implements Sink {
 
   constructor(file: string) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.pragma('cache_size = -1000000'); // 1 GB of page cache while seeding
     this.db.pragma('temp_store = MEMORY');
@@ -72,7 +72,7 @@ export class SqliteSink implements Sink {
 
   async close(): Promise<void> {
     this.db.exec('COMMIT');
-    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
     this.db.close();
   }
 }
