@@ -18,7 +18,7 @@
  *   pass 60; one rule each on the demo bank;
  * - papers: each on a random exam by a random user registered before it, created inside the exam's
  *   window, dept_code snapshot of the user; states 93 % finished, 3 % awaiting marking, 3 %
- *   abandoned, 0.5 % in progress (recent, one per user); scores from a per-user ability, passed
+ *   abandoned, 0.5 % in progress (recent, one per user, ending a week after the seed); scores from a per-user ability, passed
  *   when ≥ 60; one group, N questions of the demo bank's choice questions, all their options;
  * - courses: 200 (2 in 3 published), 1,000 files, 5 files each; per user 0–4 courses joined with
  *   course and file progress; 50 classes with the users of one class each for half of them;
@@ -226,7 +226,10 @@ for (let p = 0; p < PAPERS; p++) {
   }
   if (state === 0) score = 0;
   const hand = state === 0 ? null : Math.min(NOW, created + 10 * 60_000 + ri(50 * 60_000));
-  await add('el_paper', [paperId, userIds[user], ex.id, ex.title, 60, 100, 60, score, state, state === 2 && score >= 60 ? 1 : 0, created, created + 60 * 60_000, hand, userDept[user], hand ?? created]);
+  // Papers in progress end a week after the seed: the server's sweeper (which also runs before the
+  // server is ready) would otherwise hand them all in at the first start of a later bench run.
+  const limit = state === 0 ? NOW + 7 * DAY : created + 60 * 60_000;
+  await add('el_paper', [paperId, userIds[user], ex.id, ex.title, 60, 100, 60, score, state, state === 2 && score >= 60 ? 1 : 0, created, limit, hand, userDept[user], hand ?? created]);
   if ((p + 1) % 100_000 === 0) console.log(`  papers ${p + 1}/${PAPERS}, rows so far ${sink.rows.toLocaleString('en')}`);
 }
 step(`papers (${QN} questions each)`);
