@@ -140,7 +140,7 @@ const p50 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.lengt
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const ctx = await readCtx();
-const server = await ServerChild.start({ dir, databaseUrl: dbUrl }, { logLevel: 'warn', root: a.root ? path.resolve(a.root) : undefined });
+const server = await ServerChild.start({ dir, databaseUrl: dbUrl }, { logLevel: 'warn', root: a.root ? path.resolve(a.root) : undefined, readyMs: 1_800_000 });
 let failed = false;
 try {
   const login = await call(server.port, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD });
