@@ -93,14 +93,17 @@ export class ServerChild {
    * Starts the server on a free port with the bench metrics on and waits until /api/health
    * answers (at most 120 s). `cpuProfDir`: write a V8 CPU profile there when the server exits.
    * The server's log (LOG_LEVEL, default info: production's level) goes to `<dir>/server.log`.
+   * `root`: the checkout whose server runs (default this one), e.g. a branch's worktree;
+   * `readyMs`: how long to wait for /api/health (default 120 s; pending migrations on a big
+   * database take longer).
    */
-  static async start(t: Target, opts: { cpuProfDir?: string; logLevel?: string }): Promise<ServerChild> {
+  static async start(t: Target, opts: { cpuProfDir?: string; logLevel?: string; root?: string; readyMs?: number }): Promise<ServerChild> {
     const port = await freePort();
     const logFile = path.join(t.dir, 'server.log');
     const out = fs.openSync(logFile, 'a');
     const args = ['--import', 'tsx', '--expose-gc', ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []), 'apps/server/src/main.ts'];
     const child = spawn(process.execPath, args, {
-      cwd: REPO_ROOT,
+      cwd: opts.root ?? REPO_ROOT,
       stdio: ['ignore', out, out],
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: t.dir, DATABASE_URL: t.databaseUrl, KAOPEI_BENCH_METRICS: '1',
@@ -109,7 +112,8 @@ export class ServerChild {
     });
     fs.closeSync(out);
     const server = new ServerChild(child, port, logFile);
-    const until = performance.now() + 120_000;
+    const readyMs = opts.readyMs ?? 120_000;
+    const until = performance.now() + readyMs;
     while (performance.now() < until) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${logFile}`);
       const res = await new Promise<number>((resolve) => {
@@ -119,7 +123,7 @@ export class ServerChild {
       await sleep(250);
     }
     child.kill('SIGKILL');
-    throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
+    throw new Error(`the server did not answer /api/health within ${readyMs / 1000} s; see ${logFile}`);
   }
 
   get pid(): number {
