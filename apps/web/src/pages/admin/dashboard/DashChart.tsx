@@ -4,11 +4,14 @@
  * tooltip, canvas renderer). Loaded only by Dashboard with React.lazy, so echarts lands in its own
  * chunk and pages without charts never load it.
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCoreModule from 'echarts-for-react/lib/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+
+// echarts-for-react/lib/core is CommonJS: in the production bundle its default export may arrive wrapped ({ default }).
+const ReactEChartsCore = (ReactEChartsCoreModule as unknown as { default?: typeof ReactEChartsCoreModule }).default ?? ReactEChartsCoreModule;
 
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
