@@ -78,6 +78,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // The registry chunk (every views.ts, loaded by every page) holds one lazy import per view of the whole
+    // app; Vite writes each one's list of JS files to preload next to it, so every learner page downloaded the
+    // preload lists of ~150 admin and phone views it never opens (issue 5's exam page budget, e2e/delivery.e2e.ts).
+    // Imports made from the registry keep their CSS (only the preload helper injects it) and drop the JS list:
+    // a view's static imports still load, in the module graph's order, when the view is opened or preloaded.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId }) => (/(^|[\\/])registry-[^\\/]*\.js$/.test(hostId) ? deps.filter((d) => d.endsWith('.css')) : deps),
+    },
     rolldownOptions: {
       // Pages: the app, and the embedded live player (SPEC §2 /player/live.html; hls.js is imported lazily there, so no shared chunk grows).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), live: fileURLToPath(new URL('./player/live.html', import.meta.url)) },

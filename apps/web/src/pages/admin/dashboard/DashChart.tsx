@@ -4,16 +4,9 @@
  * tooltip, canvas renderer). Loaded only by Dashboard with React.lazy, so echarts lands in its own
  * chunk and pages without charts never load it.
  */
-import ReactEChartsCoreModule from 'echarts-for-react/lib/core';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { EChart } from '../../../components/EChart';
 
-// echarts-for-react/lib/core is CommonJS: in the production bundle its default export may arrive wrapped ({ default }).
-const ReactEChartsCore = (ReactEChartsCoreModule as unknown as { default?: typeof ReactEChartsCoreModule }).default ?? ReactEChartsCoreModule;
 
-echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** One series: the row field it shows, its legend name, line or bar, and whether it reads the right-hand axis. */
 export interface DashSeries {
@@ -43,5 +36,5 @@ export default function DashChart({ rows, series, rightName }: { rows: readonly 
       data: rows.map((r) => Number(r[s.field] ?? 0)),
     })),
   };
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 280 }} notMerge />;
+  return <EChart option={option} height={280} />;
 }

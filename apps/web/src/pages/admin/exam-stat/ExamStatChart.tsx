@@ -3,14 +3,9 @@
  * echarts-for-react (core build: bar chart, grid, tooltip, canvas renderer). Loaded only by ExamStat
  * with React.lazy, so echarts lands in its own chunk (as pj's PjBarChart).
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { EChart } from '../../../components/EChart';
 import type { ExamStatBucket } from '@kaopei/contracts/exam-stat';
 
-echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export default function ExamStatChart({ buckets }: { buckets: readonly ExamStatBucket[] }) {
   const option = {
@@ -22,7 +17,7 @@ export default function ExamStatChart({ buckets }: { buckets: readonly ExamStatB
   };
   return (
     <div data-testid="exam-stat-chart">
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 260 }} notMerge />
+      <EChart option={option} height={260} />
     </div>
   );
 }

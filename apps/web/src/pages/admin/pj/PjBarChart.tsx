@@ -3,13 +3,8 @@
  * build: only the bar chart, grid, tooltip and canvas renderer are bundled). Loaded only by
  * PjResultDrawer with React.lazy, so echarts lands in its own chunk and no other page grows.
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { EChart } from '../../../components/EChart';
 
-echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export default function PjBarChart({ distribution }: { distribution: readonly number[] }) {
   const option = {
@@ -19,5 +14,5 @@ export default function PjBarChart({ distribution }: { distribution: readonly nu
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'bar', data: [...distribution], barMaxWidth: 36, itemStyle: { color: '#faad14' }, label: { show: true, position: 'top' } }],
   };
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 200 }} notMerge />;
+  return <EChart option={option} height={200} />;
 }
