@@ -20,3 +20,13 @@ export function dashInProgress(db: Executor, at: number, title: string, page: { 
   if (title) q = q.where(likeContains('title', title));
   return paginate(q.orderBy('startTime', 'desc').orderBy('id', 'desc'), page);
 }
+
+/** The statistics reads of exams (module stat), bound to the database: `exam.stats`. */
+export class ExamStats {
+  constructor(private readonly db: Executor) {}
+
+  /** dashInProgress above. */
+  dashInProgress(at: number, title: string, page: { current: number; size: number }): Promise<Page<{ id: string; title: string }>> {
+    return dashInProgress(this.db, at, title, page);
+  }
+}

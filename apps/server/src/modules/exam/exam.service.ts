@@ -37,7 +37,7 @@ import { mapPage } from '../../lib/paging';
 import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
-import { dashInProgress } from './exam.dash';
+import { ExamStats } from './exam.dash';
 import { quCountOf, toOnline, toRecord } from './exam.view';
 import { ExamAccessGrants, type ExamAccessGrant } from './exam.access';
 import { ExamCache } from './exam.cache';
@@ -70,8 +70,12 @@ export class ExamService {
   private readonly cache: ExamCache;
   private readonly grants = new ExamAccessGrants(); // registered by other modules (exam.access.ts)
 
+  /** Statistics reads (exam.dash.ts). */
+  readonly stats: ExamStats;
+
   constructor(private readonly ctx: ModuleContext<Deps>) {
     this.cache = new ExamCache(ctx.bus);
+    this.stats = new ExamStats(ctx.db);
   }
 
   private get db() {
@@ -454,11 +458,6 @@ export class ExamService {
 
   count(): Promise<number> {
     return repo.countExams(this.db);
-  }
-
-  /** Dashboard (module stat): a page of `{id, title}` of the exams in progress at `at` (exam.dash.ts). */
-  dashInProgress(at: number, title: string, page: { current: number; size: number }): Promise<Page<{ id: string; title: string }>> {
-    return dashInProgress(this.db, at, title, page);
   }
 
   private partOf(req: { paperMethod: number; ruleList: ExamPaperPart['ruleList']; quList: ExamPaperPart['quList']; drawCount: number; offline: boolean }): ExamPaperPart {

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { PaperState } from '@kaopei/contracts';
 import type { Executor } from '../../db';
+import * as repo from './paper.repository';
 import { deptScope } from '../../lib/dept-scope';
 
 const DAY_MS = 86_400_000;
@@ -49,4 +50,29 @@ export async function dashExamCounts(db: Executor, examIds: string[], scope: str
     .execute();
   for (const r of rows) out.set(r.examId, { procCount: Number(r.procCount), handCount: Number(r.handCount) });
   return out;
+}
+
+/** The statistics reads of papers (modules stat and studyStat), bound to the database: `paper.stats`. */
+export class PaperStats {
+  constructor(private readonly db: Executor) {}
+
+  /** dashHandDays above. */
+  dashHandDays(from: number, days: number, scope: string | null): Promise<{ examCount: number; examUser: number; passUser: number }[]> {
+    return dashHandDays(this.db, from, days, scope);
+  }
+
+  /** dashExamCounts above. */
+  dashExamCounts(examIds: string[], scope: string | null): Promise<Map<string, { procCount: number; handCount: number }>> {
+    return dashExamCounts(this.db, examIds, scope);
+  }
+
+  /**
+   * Every learner's standing in exam `examId` (module studyStat's unfinished list): userId →
+   * whether one of his papers was handed in (waiting for marking or marked), marked, and passed.
+   * Learners without a paper are absent.
+   */
+  async examStandings(examId: string): Promise<Map<string, { handed: boolean; marked: boolean; passed: boolean }>> {
+    const rows = await repo.standingsOfExam(this.db, examId);
+    return new Map(rows.map((r) => [r.userId, { handed: Number(r.handed) === 1, marked: Number(r.marked) === 1, passed: Number(r.passed) === 1 }]));
+  }
 }

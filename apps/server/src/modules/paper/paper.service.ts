@@ -31,7 +31,7 @@ import { storedAnswer } from './paper.fill';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
-import * as dash from './paper.dash';
+import { PaperStats } from './paper.dash';
 
 type Paper = ElPaperTable;
 
@@ -50,6 +50,8 @@ export interface ExamSettings {
 export class PaperService {
   /** Marking of subjective answers (admin): paper.mark.ts. */
   readonly marking: PaperMarking;
+  /** Statistics reads (paper.dash.ts). */
+  readonly stats: PaperStats;
   /** Shortfall check, preview and drawing of papers: paper.build.ts. */
   readonly building: PaperBuilder;
   /** Results, lists, question detail and the wrong book's feed and practice: paper.review.ts. */
@@ -60,6 +62,7 @@ export class PaperService {
 
   constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole' | 'paperCapture'>) {
     this.marking = new PaperMarking(ctx, this);
+    this.stats = new PaperStats(ctx.db);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
     this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64, multiStatement: ctx.config.dialect === 'postgres' });
@@ -384,16 +387,6 @@ export class PaperService {
     return { leaveTimes: paper.leaveTimes, overLimit, leaveCount };
   }
 
-  /** Dashboard (module stat): per day from `from` for `days` days, distinct exams, users and passed users of the papers handed in (paper.dash.ts). */
-  dashHandDays(from: number, days: number, scope: string | null): Promise<{ examCount: number; examUser: number; passUser: number }[]> {
-    return dash.dashHandDays(this.db, from, days, scope);
-  }
-
-  /** Dashboard (module stat): per exam, users with a paper in progress and papers handed in, in the department scope (paper.dash.ts). */
-  dashExamCounts(examIds: string[], scope: string | null): Promise<Map<string, { procCount: number; handCount: number }>> {
-    return dash.dashExamCounts(this.db, examIds, scope);
-  }
-
   /** POST check-process: the caller's newest paper in progress (time not up), else null. */
   async checkProcess(userId: string): Promise<ProcessPaper> {
     const at = now();
@@ -432,16 +425,6 @@ export class PaperService {
   async examStatRows(examId: string, scope: string | null) {
     const [rows, awaitingMark] = await Promise.all([repo.examStatRows(this.db, examId, scope), repo.countAwaitingMark(this.db, examId, scope)]);
     return { ...rows, awaitingMark };
-  }
-
-  /**
-   * Every learner's standing in exam `examId` (module studyStat's unfinished list): userId →
-   * whether one of his papers was handed in (waiting for marking or marked), marked, and passed.
-   * Learners without a paper are absent.
-   */
-  async examStandings(examId: string): Promise<Map<string, { handed: boolean; marked: boolean; passed: boolean }>> {
-    const rows = await repo.standingsOfExam(this.db, examId);
-    return new Map(rows.map((r) => [r.userId, { handed: Number(r.handed) === 1, marked: Number(r.marked) === 1, passed: Number(r.passed) === 1 }]));
   }
 
   /**

@@ -33,7 +33,7 @@ export class StatService {
     const scope = await this.scopeOf(user);
     const [repoCount, quCount, examCount, userCount, grantCount, tmplCount, battleCount, courseCount, fileCount] = await Promise.all([
       repos.count(), qu.count(), exam.count(),
-      scope === null ? sysUser.countUsers() : sysUser.idsInDept(scope).then((ids) => ids.length),
+      scope === null ? sysUser.countUsers() : sysUser.stats.idsInDept(scope).then((ids) => ids.length),
       cert.countGrants(), notify.countTemplates(), battle.count(), course.count(), courseFile.count(),
     ]);
     return { repoCount, quCount, examCount, courseCount, fileCount, userCount, grantCount, tmplCount, battleCount };
@@ -44,7 +44,7 @@ export class StatService {
     const scope = await this.scopeOf(user);
     return this.cached(`user|${scope}`, async () => {
       const { from, days } = this.window();
-      const [{ before, perDay }, logins] = await Promise.all([this.ctx.services.sysUser.dashUsers(from, DASH_DAYS, scope), repo.loginsPerDay(this.ctx.db, days, scope)]);
+      const [{ before, perDay }, logins] = await Promise.all([this.ctx.services.sysUser.stats.dashUsers(from, DASH_DAYS, scope), repo.loginsPerDay(this.ctx.db, days, scope)]);
       let all = before;
       return days.map((dateStr, i) => {
         const newUser = perDay[i] ?? 0;
@@ -59,7 +59,7 @@ export class StatService {
     const scope = await this.scopeOf(user);
     return this.cached(`exam|${scope}`, async () => {
       const { from, days } = this.window();
-      const rows = await this.ctx.services.paper.dashHandDays(from, DASH_DAYS, scope);
+      const rows = await this.ctx.services.paper.stats.dashHandDays(from, DASH_DAYS, scope);
       return days.map((dateStr, i) => ({ dateStr, ...rows[i]! }));
     });
   }
@@ -95,8 +95,8 @@ export class StatService {
     const scope = await this.scopeOf(user);
     const title = req.params?.title?.trim() ?? '';
     return this.cached(`exam-list|${scope}|${title}|${req.current}|${req.size}`, async () => {
-      const page = await this.ctx.services.exam.dashInProgress(now(), title, req);
-      const counts = await this.ctx.services.paper.dashExamCounts(page.records.map((e) => e.id), scope);
+      const page = await this.ctx.services.exam.stats.dashInProgress(now(), title, req);
+      const counts = await this.ctx.services.paper.stats.dashExamCounts(page.records.map((e) => e.id), scope);
       return { total: page.total, pages: page.pages, current: page.current, size: page.size, records: page.records.map((e) => ({ id: e.id, title: e.title, ...(counts.get(e.id) ?? { procCount: 0, handCount: 0 }) })) };
     });
   }
@@ -114,7 +114,7 @@ export class StatService {
 
   /** The users of a department scope (null: everyone, no list). */
   private userIdsOf(scope: string | null): Promise<string[] | null> {
-    return scope === null ? Promise.resolve(null) : this.ctx.services.sysUser.idsInDept(scope);
+    return scope === null ? Promise.resolve(null) : this.ctx.services.sysUser.stats.idsInDept(scope);
   }
 
   /** The last DASH_DAYS days ending today (Asia/Shanghai): the start of the first (epoch ms) and the days' `yyyy-MM-dd`. */

@@ -91,7 +91,7 @@ export class StudyStatService {
 
   /** The learners of the subtree (learner role, live, state 0). */
   peopleOf(scope: Scope): Promise<Person[]> {
-    return this.ctx.services.sysUser.learnersUnder(scope.root === null ? undefined : [scope.root]);
+    return this.ctx.services.sysUser.stats.learnersUnder(scope.root === null ? undefined : [scope.root]);
   }
 
   /** The live course `courseId`'s open rule, or 10010003 '课程不存在！'. */

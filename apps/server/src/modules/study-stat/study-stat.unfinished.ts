@@ -147,7 +147,7 @@ export class StudyUnfinished {
   private async exam(scope: Scope, examId: string): Promise<Target> {
     const exams = this.ctx.services.exam;
     const exam = await exams.require(this.ctx.db, examId);
-    const [people, standings] = await Promise.all([this.stats.peopleOf(scope), this.ctx.services.paper.examStandings(examId)]);
+    const [people, standings] = await Promise.all([this.stats.peopleOf(scope), this.ctx.services.paper.stats.examStandings(examId)]);
     const entries: Entry[] = [];
     for (const p of people) {
       const s = standings.get(p.id);

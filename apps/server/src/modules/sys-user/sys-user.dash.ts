@@ -6,6 +6,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db';
 import { deptScope } from '../../lib/dept-scope';
+import { ROLE_STUDENT_ID } from '../sys-role/sys-role.constants';
+import * as repo from './sys-user.repository';
 
 /** A day's length in ms (Asia/Shanghai has no daylight saving: every day is 24 h). */
 const DAY_MS = 86_400_000;
@@ -35,4 +37,27 @@ export async function dashUsers(db: Executor, from: number, days: number, scope:
 export async function idsInDept(db: Executor, prefix: string): Promise<string[]> {
   const rows = await deptScope(db.selectFrom('sys_user').select('id').where('deleted', '=', 0), 'deptCode', prefix).execute();
   return rows.map((r) => r.id);
+}
+
+/** The statistics reads of accounts (modules stat and studyStat), bound to the database: `sysUser.stats`. */
+export class SysUserStats {
+  constructor(private readonly db: Executor) {}
+
+  /** dashUsers above. */
+  dashUsers(from: number, days: number, scope: string | null): Promise<{ before: number; perDay: number[] }> {
+    return dashUsers(this.db, from, days, scope);
+  }
+
+  /** idsInDept above. */
+  idsInDept(prefix: string): Promise<string[]> {
+    return idsInDept(this.db, prefix);
+  }
+
+  /**
+   * The learners (live, state 0, learner role) of the departments `deptPrefixes` and those under them
+   * (undefined: every learner) with account, name and department: the people of department statistics.
+   */
+  learnersUnder(deptPrefixes?: readonly string[]): Promise<{ id: string; userName: string; realName: string; deptCode: string }[]> {
+    return repo.learnerAccountsUnder(this.db, ROLE_STUDENT_ID, deptPrefixes);
+  }
 }

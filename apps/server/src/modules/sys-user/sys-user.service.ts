@@ -47,7 +47,7 @@ import { SessionCache } from './session-cache';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { ADMIN_USER_NAME, DEMO_ADMIN_PASSWORD, DEMO_LEARNER_NAME, DEMO_LEARNER_PASSWORD } from './sys-user.constants';
 import * as repo from './sys-user.repository';
-import * as dash from './sys-user.dash';
+import { SysUserStats } from './sys-user.dash';
 import { SysUserSelf } from './sys-user.self';
 
 /** sha-256 (hex) of a session token: the only form in which a token is stored. */
@@ -82,7 +82,11 @@ export class SysUserService {
   /** User administration: list, save, delete, state, batch changes, import and export (sys-user.admin.ts). */
   readonly admin: UserAdmin;
 
+  /** Statistics reads (sys-user.dash.ts). */
+  readonly stats: SysUserStats;
+
   constructor(private readonly ctx: ModuleContext<SysUserDeps>) {
+    this.stats = new SysUserStats(ctx.db);
     this.guard = new LoginGuard(ctx.redis, ctx.db);
     this.regGuard = new RegGuard(ctx.redis, ctx.db, REG_LIMITS);
     const store = ctx.redis ? new RedisSessionStore(ctx.redis) : new DbSessionStore(ctx.db);
@@ -349,16 +353,6 @@ export class SysUserService {
     return repo.countUsers(this.db);
   }
 
-  /** Dashboard (module stat): live accounts of the department subtree `scope` (null all) created per day from `from` for `days` days, and before (sys-user.dash.ts). */
-  dashUsers(from: number, days: number, scope: string | null): Promise<{ before: number; perDay: number[] }> {
-    return dash.dashUsers(this.db, from, days, scope);
-  }
-
-  /** Dashboard (module stat): ids of the live accounts of the department subtree `prefix`. */
-  idsInDept(prefix: string): Promise<string[]> {
-    return dash.idsInDept(this.db, prefix);
-  }
-
   /** The face photo url an administrator set for the live user `userId` (issue 12, sys_user.face), '' when none or no such user. */
   async faceOf(userId: string): Promise<string> {
     const user = await repo.findUserById(this.db, userId);
@@ -398,15 +392,6 @@ export class SysUserService {
    */
   learnerContacts(afterId: string, limit: number, deptPrefixes?: readonly string[]): Promise<{ id: string; realName: string; mobile: string }[]> {
     return repo.activeUsersInRole(this.db, ROLE_STUDENT_ID, afterId, limit, deptPrefixes);
-  }
-
-  /**
-   * The learners (live, state 0, learner role) of the departments `deptPrefixes` and those under them
-   * (undefined: every learner) with account, name and department, by id: the people of department
-   * statistics (module studyStat).
-   */
-  learnersUnder(deptPrefixes?: readonly string[]): Promise<{ id: string; userName: string; realName: string; deptCode: string }[]> {
-    return repo.learnerAccountsUnder(this.db, ROLE_STUDENT_ID, deptPrefixes);
   }
 
   /** How many learners `learnerContacts` pages through (`deptPrefixes`: only those departments and the ones under them). */
