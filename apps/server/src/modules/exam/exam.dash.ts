@@ -1,6 +1,6 @@
 /**
  * Dashboard list of exams in progress (module stat, SPEC §3 "Dashboard exam row"): read-only SQL
- * on el_exam for `ExamService.dashInProgress`. An exam is in progress when it is enabled (state
+ * on el_exam for `exam.stats` (ExamStats below). An exam is in progress when it is enabled (state
  * 0), not deleted, online, and `at` is inside its window (an open end counts as open).
  */
 import type { Page } from '@kaopei/contracts';

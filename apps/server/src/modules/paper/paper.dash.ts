@@ -1,8 +1,8 @@
 /**
  * Dashboard figures of papers (module stat, SPEC §3 "Exam overview", dashboard exam row): read-only
- * SQL on el_paper for `PaperService.dashHandDays` / `dashExamCounts`. Papers carry the learner's
+ * SQL on el_paper for `paper.stats` (PaperStats below). Papers carry the learner's
  * department (dept_code) for the data scope. Hand-ins are read by range on hand_time (index
- * idx_el_paper_hand, migration of module stat 202702010001); per-exam counts by
+ * idx_el_paper_hand_cover, covering: migrations of module stat 202702010001 and 0002); per-exam counts by
  * idx_el_paper_mark_list (exam_id, state, dept_code).
  */
 import { sql } from 'kysely';

@@ -1,6 +1,6 @@
 /**
  * Dashboard figures of accounts (module stat, SPEC §3 "Dashboard user trend"): read-only SQL on
- * sys_user for `SysUserService.dashUsers` / `idsInDept`. Range queries on create_time (index
+ * sys_user for `sysUser.stats` (SysUserStats below). Range queries on create_time (index
  * idx_sys_user_create, migration of module stat 202702010001).
  */
 import { sql } from 'kysely';
