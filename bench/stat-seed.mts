@@ -4,7 +4,7 @@
  * first-start seed run in-process (demo bank and exam, admin with password Bench@123456), then the
  * bulk rows go in through a raw connection (bench/stat/sink.mts).
  *
- *   npx tsx bench/stat-seed.mts --dir /work/benchdata/stat-sqlite            # SQLite file DIR/kaopei.db
+ *   npx tsx bench/stat-seed.mts --dir ../benchdata/stat-sqlite            # SQLite file DIR/kaopei.db
  *   npx tsx bench/stat-seed.mts --db postgres://postgres@127.0.0.1:5432/kaopei_stat --reset
  *   npx tsx bench/stat-seed.mts --dir /tmp/stat-smoke --users 200 --papers 1000 --answers 20000   # smoke
  *
@@ -40,7 +40,7 @@ import { PgSink, SqliteSink, type Sink } from './stat/sink.mts';
 
 const { values: a } = parseArgs({
   options: {
-    dir: { type: 'string', default: '/work/benchdata/stat-sqlite' },
+    dir: { type: 'string', default: '../benchdata/stat-sqlite' },
     db: { type: 'string' },
     reset: { type: 'boolean', default: false },
     users: { type: 'string', default: '100000' },

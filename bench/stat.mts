@@ -3,7 +3,7 @@
  * call under 500 ms with 100,000 users, 1,000,000 papers, 20,000,000 answers on SQLite and
  * PostgreSQL). Seed the database first with bench/stat-seed.mts, then:
  *
- *   npx tsx bench/stat.mts --dir /work/benchdata/stat-sqlite [--repeat 5]
+ *   npx tsx bench/stat.mts --dir ../benchdata/stat-sqlite [--repeat 5]
  *   npx tsx bench/stat.mts --db postgres://postgres@127.0.0.1:5432/kaopei_stat
  *
  * Starts the real server as a child on that database (bench/load/server.mts, KAOPEI_BENCH_METRICS=1,
@@ -72,7 +72,7 @@ const { values: a } = parseArgs({
 const REPEAT = Math.max(1, Number(a.repeat));
 const dbUrl = a.db && a.db.startsWith('postgres') ? a.db : '';
 /** SQLite: the seeded directory; PostgreSQL: the server's DATA_DIR (uploads, log). */
-const dir = path.resolve(a.dir ?? (dbUrl ? path.join(os.tmpdir(), 'kaopei-stat-pg') : '/work/benchdata/stat-sqlite'));
+const dir = path.resolve(a.dir ?? (dbUrl ? path.join(os.tmpdir(), 'kaopei-stat-pg') : '../benchdata/stat-sqlite'));
 fs.mkdirSync(dir, { recursive: true });
 
 /** Reads the Ctx from the seeded rows (bench/stat-seed.mts names them 压测…). */

@@ -38,7 +38,7 @@ import { formatTime, now, parseTime } from '../../lib/time';
 import type { ElExamQuTable, ElExamRuleTable, ElExamTable } from './exam.tables';
 import * as repo from './exam.repository';
 import { ExamStats } from './exam.dash';
-import { quCountOf, toOnline, toRecord } from './exam.view';
+import { paperPartOf, quCountOf, toOnline, toRecord } from './exam.view';
 import { ExamAccessGrants, type ExamAccessGrant } from './exam.access';
 import { ExamCache } from './exam.cache';
 
@@ -186,7 +186,7 @@ export class ExamService {
       const existing = req.id ? await repo.findExam(trx, req.id) : undefined;
       if (req.id && !existing) throw notFound('考试不存在或已被删除！');
       const state = req.state ?? existing?.state ?? 0;
-      const part = this.partOf(req);
+      const part = paperPartOf(req);
       if (state === 0 && !req.offline) await this.assertDrawable(trx, part);
       if (req.certId) await this.ctx.services.cert.requireTemplate(trx, req.certId);
       const at = now();
@@ -460,15 +460,6 @@ export class ExamService {
     return repo.countExams(this.db);
   }
 
-  private partOf(req: { paperMethod: number; ruleList: ExamPaperPart['ruleList']; quList: ExamPaperPart['quList']; drawCount: number; offline: boolean }): ExamPaperPart {
-    if (req.offline) return { paperMethod: req.paperMethod, ruleList: [], quList: [], drawCount: 0 };
-    return {
-      paperMethod: req.paperMethod,
-      ruleList: req.paperMethod === 1 ? req.ruleList : [],
-      quList: req.paperMethod === 1 ? [] : req.quList,
-      drawCount: req.paperMethod === 3 ? req.drawCount : 0,
-    };
-  }
 
   /** 20010008 with every shortfall unless the paper part can be drawn. */
   private async assertDrawable(db: Executor, part: ExamPaperPart): Promise<void> {

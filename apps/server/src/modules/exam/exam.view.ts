@@ -6,7 +6,7 @@ import { COMMON_STATE_LABEL, OPEN_TYPE_LABEL } from '@kaopei/contracts';
 import { EXAM_TYPE_LABEL, PAPER_METHOD_LABEL, type ExamRecord, type OnlineExam } from '@kaopei/contracts/exam';
 import { formatTime, formatTimeStrict } from '../../lib/time';
 import type { ElExamQuTable } from './exam.tables';
-import type { Exam, ExamRule } from './exam.service';
+import type { Exam, ExamPaperPart, ExamRule } from './exam.service';
 
 /** Questions of one paper of a stored exam. */
 export function quCountOf(e: Exam, rules: ExamRule[], qus: ElExamQuTable[]): number {
@@ -70,5 +70,16 @@ export function toOnline(e: Exam, quCount: number, attempt?: { tryCount: number;
     handMinMinutes: e.handMinMinutes,
     lateMaxMinutes: e.lateMaxMinutes,
     offline: e.offline === 1,
+  };
+}
+
+/** The paper part an exam save keeps (SPEC §4 paper methods): rules only for method 1, questions only for 2 and 3, a draw count only for 3; nothing for an offline exam. */
+export function paperPartOf(req: { paperMethod: number; ruleList: ExamPaperPart['ruleList']; quList: ExamPaperPart['quList']; drawCount: number; offline: boolean }): ExamPaperPart {
+  if (req.offline) return { paperMethod: req.paperMethod, ruleList: [], quList: [], drawCount: 0 };
+  return {
+    paperMethod: req.paperMethod,
+    ruleList: req.paperMethod === 1 ? req.ruleList : [],
+    quList: req.paperMethod === 1 ? [] : req.quList,
+    drawCount: req.paperMethod === 3 ? req.drawCount : 0,
   };
 }

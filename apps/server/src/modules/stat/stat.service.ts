@@ -33,7 +33,7 @@ export class StatService {
     const scope = await this.scopeOf(user);
     const [repoCount, quCount, examCount, userCount, grantCount, tmplCount, battleCount, courseCount, fileCount] = await Promise.all([
       repos.count(), qu.count(), exam.count(),
-      scope === null ? sysUser.countUsers() : sysUser.stats.idsInDept(scope).then((ids) => ids.length),
+      sysUser.stats.countUsers(scope),
       cert.countGrants(), notify.countTemplates(), battle.count(), course.count(), courseFile.count(),
     ]);
     return { repoCount, quCount, examCount, courseCount, fileCount, userCount, grantCount, tmplCount, battleCount };

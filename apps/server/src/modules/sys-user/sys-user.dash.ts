@@ -39,6 +39,12 @@ export async function idsInDept(db: Executor, prefix: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
+/** Live (not deleted) accounts of the department subtree `scope` (null: all), counted in SQL. */
+export async function countUsers(db: Executor, scope: string | null): Promise<number> {
+  const row = await deptScope(db.selectFrom('sys_user').where('deleted', '=', 0), 'deptCode', scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The statistics reads of accounts (modules stat and studyStat), bound to the database: `sysUser.stats`. */
 export class SysUserStats {
   constructor(private readonly db: Executor) {}
@@ -46,6 +52,11 @@ export class SysUserStats {
   /** dashUsers above. */
   dashUsers(from: number, days: number, scope: string | null): Promise<{ before: number; perDay: number[] }> {
     return dashUsers(this.db, from, days, scope);
+  }
+
+  /** countUsers above. */
+  countUsers(scope: string | null): Promise<number> {
+    return countUsers(this.db, scope);
   }
 
   /** idsInDept above. */

@@ -81,7 +81,6 @@ export class SysUserService {
   readonly self: SysUserSelf;
   /** User administration: list, save, delete, state, batch changes, import and export (sys-user.admin.ts). */
   readonly admin: UserAdmin;
-
   /** Statistics reads (sys-user.dash.ts). */
   readonly stats: SysUserStats;
 
@@ -347,10 +346,6 @@ export class SysUserService {
   async sweepLoginLimits(): Promise<number> {
     // The limiter library decides windows with the real clock.
     return this.guard.usesDatabase ? repo.deleteExpiredLoginLimits(this.db, Date.now()) : 0;
-  }
-
-  countUsers(): Promise<number> {
-    return repo.countUsers(this.db);
   }
 
   /** The face photo url an administrator set for the live user `userId` (issue 12, sys_user.face), '' when none or no such user. */
