@@ -38,6 +38,9 @@ async function openMenu(page: Page, group: string, entry: string, url: string): 
   if (!(await item.isVisible())) await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
   await item.click();
   await page.waitForURL(`**${url}`);
+  // The URL changes at the click; the layout adds the tab when the page's view is shown (a navigation is a
+  // React transition: while the view's chunk loads, a second menu click would supersede it, and its tab never come).
+  await page.getByTestId(`tag-${url}`).waitFor();
 }
 
 describe.skipIf(skipWithoutChromium())('admin layout: tags, header search, settings, logout', () => {
