@@ -55,8 +55,8 @@ const CALLS: { name: string; path: string; body: (c: Ctx) => object }[] = [
   { name: 'class by department', path: '/api/stat/study/class', body: (c) => ({ classId: c.classId }) },
   { name: 'unfinished course (page 1)', path: '/api/stat/study/unfinished', body: (c) => ({ current: 1, size: 10, params: { kind: 'course', targetId: c.courseId, deptCode: c.deptCode } }) },
   { name: 'unfinished exam (page 1)', path: '/api/stat/study/unfinished', body: (c) => ({ current: 1, size: 10, params: { kind: 'exam', targetId: c.examId, deptCode: c.deptCode } }) },
-  // Per-exam statistics (score distribution, pass rate, by department, item analysis) go here once
-  // their paths exist, e.g. { name: 'exam item analysis', path: '/api/stat/exam/…', body: (c) => ({ examId: c.examId }) }.
+  { name: 'exam summary (one exam)', path: '/api/stat/exam/summary', body: (c) => ({ id: c.examId }) },
+  { name: 'exam item analysis (one exam)', path: '/api/stat/exam/items', body: (c) => ({ id: c.examId }) },
 ];
 
 const { values: a } = parseArgs({

@@ -26,6 +26,7 @@ import type { LoadedModule, SeededAccount } from './platform/module';
 import { createServices, loadModules } from './platform/registry';
 import { createRouter, type RegisteredEndpoint } from './platform/router';
 import type { Services } from './platform/services';
+import { TaskScheduler } from './platform/tasks';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestLog, requestLogOptions } from './plugins/request-log';
@@ -39,6 +40,8 @@ export interface BuiltApp {
   jobs: JobQueue;
   /** The domain events outbox and dispatcher (tests call `events.settle()`). */
   events: EventOutbox;
+  /** The modules' periodic tasks (first runs start when ready, not awaited: tests call `tasks.idle()`). */
+  tasks: TaskScheduler;
   /** The shared Redis connection (keys prefixed with REDIS_PREFIX) when REDIS_URL is set. */
   redis: Redis | null;
   modules: readonly LoadedModule[];
@@ -134,43 +137,25 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   if (config.benchMetrics) registerBench(app, createRouter(app, 'bench', endpoints, tmpDir));
   await registerWeb(app, config.webDist);
 
-  // Periodic tasks (e.g. the paper sweeper): once at start, then on their interval, never overlapping.
-  const timers: NodeJS.Timeout[] = [];
-  const busy = new Set<string>();
-  const runTask = async (m: LoadedModule, task: NonNullable<LoadedModule['tasks']>[number]) => {
-    if (busy.has(task.name)) return;
-    busy.add(task.name);
-    try {
-      const n = await task.run(svc(m));
-      if (n) app.log.info({ task: task.name, count: n }, 'task done');
-    } catch (err) {
-      app.log.error({ err, task: task.name }, 'task failed');
-    } finally {
-      busy.delete(task.name);
-    }
-  };
+  // Periodic tasks (e.g. the paper sweeper): first runs started when ready (not awaited), then on their interval, never overlapping.
+  const tasks = new TaskScheduler({
+    onDone: (task, count) => app.log.info({ task, count }, 'task done'),
+    onError: (task, err) => app.log.error({ err, task }, 'task failed'),
+  });
   app.addHook('onReady', async () => {
     // Cache invalidations published by other processes reach this one from now on.
     await bus.ready();
-    for (const m of modules) {
-      for (const task of m.tasks ?? []) {
-        await runTask(m, task);
-        const timer = setInterval(() => void runTask(m, task), task.everyMs(config));
-        timer.unref();
-        timers.push(timer);
-      }
-    }
+    tasks.start(modules.flatMap((m) => (m.tasks ?? []).map((t) => ({ name: t.name, everyMs: t.everyMs(config), run: () => t.run(svc(m)) }))));
     jobs.start(config.jobConcurrency);
     events.start();
   });
   app.addHook('onClose', async () => {
-    timers.forEach(clearInterval);
-    while (busy.size) await new Promise((r) => setTimeout(r, 20));
+    await tasks.stop();
     await events.stop();
     await jobs.stop();
     await bus.close();
     await Promise.all(redisConns.map((c) => c.quit().catch(() => c.disconnect())));
     if (!opts.db) await db.destroy();
   });
-  return { app, db, services, jobs, events, redis: shared, modules, endpoints, seeded: info.accounts };
+  return { app, db, services, jobs, events, tasks, redis: shared, modules, endpoints, seeded: info.accounts };
 }

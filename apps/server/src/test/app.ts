@@ -119,6 +119,7 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
   const config = loadConfig(testEnv(dir, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...redisPrefix, ...env }));
   const built = await buildApp(config);
   await built.app.ready();
+  await built.tasks.idle(); // tests start once the periodic tasks' first runs are done
 
   const call: TestApp['call'] = async (target, body = {}, token) => {
     const url = typeof target === 'string' ? target : target.path;

@@ -45,6 +45,7 @@ import { newCheckKey, type StudyPlan, type StudyPlanFile, type StudyPlanSource }
 import * as repo from './course-study.repository';
 import { dashCourseCounts, dashLearnDays, type LearnDay } from './course-study.dash';
 import type { ElCourseFileLearnTable, ElCourseStudyCheckTable } from './course-study.tables';
+import { groupBy } from '../../lib/group';
 
 /** One learner's statistics row of a course (for CourseStat). */
 export interface StatRow {
@@ -351,8 +352,7 @@ export class CourseStudyService {
   async statRows(courseId: string): Promise<StatRow[]> {
     const rows = await repo.fileLearnsOfCourse(this.ctx.db, courseId);
     const courses = new Map((await repo.coursesOfCourse(this.ctx.db, courseId)).map((c) => [c.userId, c]));
-    const byUser = new Map<string, ElCourseFileLearnTable[]>();
-    for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+    const byUser = groupBy(rows, (r) => r.userId);
     return [...byUser].map(([userId, files]) => {
       const c = courses.get(userId);
       return {

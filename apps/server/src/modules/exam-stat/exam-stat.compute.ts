@@ -6,6 +6,7 @@
  */
 import { htmlText } from '../../lib/html-text';
 import { EXAM_STAT_BUCKETS, EXAM_STAT_FLAGS, EXAM_STAT_GROUP_SHARE, type ExamStatBucket, type ItemFlag } from '@kaopei/contracts/exam-stat';
+import { groupBy } from '../../lib/group';
 
 export interface StatPaper {
   id: string;
@@ -87,8 +88,7 @@ export function groups(papers: readonly StatPaper[]): { size: number; upper: Set
  */
 export function timesOnQuestion(papers: readonly StatPaper[], qus: readonly StatQu[]): Map<string, number> {
   const started = new Map(papers.map((p) => [p.id, Number(p.createTime)]));
-  const byPaper = new Map<string, StatQu[]>();
-  for (const q of qus) if (Number(q.answerTime ?? 0) > 0) byPaper.set(q.paperId, [...(byPaper.get(q.paperId) ?? []), q]);
+  const byPaper = groupBy(qus.filter((q) => Number(q.answerTime ?? 0) > 0), (q) => q.paperId);
   const out = new Map<string, number>();
   for (const [paperId, list] of byPaper) {
     let prev = started.get(paperId) ?? 0;
@@ -137,8 +137,7 @@ export function items(papers: readonly StatPaper[], qus: readonly StatQu[], chec
     m.set(c.answerId, (m.get(c.answerId) ?? 0) + 1);
     chosen.set(c.quId, m);
   }
-  const byQu = new Map<string, StatQu[]>();
-  for (const q of qus) byQu.set(q.quId, [...(byQu.get(q.quId) ?? []), q]);
+  const byQu = groupBy(qus, (q) => q.quId);
   const out: ItemFigures[] = [];
   for (const [quId, rows] of byQu) {
     const right = (rs: StatQu[]) => rs.filter((r) => Number(r.isRight) === 1).length;

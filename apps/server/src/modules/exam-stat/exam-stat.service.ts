@@ -13,6 +13,7 @@ import { formatTime } from '../../lib/time';
 import type { AuthUser } from '../../platform/auth';
 import type { ModuleContext } from '../../platform/module';
 import { buckets, figures, items, plainText, round, type StatPaper } from './exam-stat.compute';
+import { groupBy } from '../../lib/group';
 
 export type ExamStatDeps = 'paper' | 'exam' | 'qu' | 'sysRole' | 'sysDepart' | 'sysUser';
 
@@ -24,23 +25,23 @@ export class ExamStatService {
   constructor(private readonly ctx: ModuleContext<ExamStatDeps>) {}
 
   /** The exam (10010003 when missing) and its scored papers in the caller's data scope. */
-  private async load(admin: AuthUser, examId: string) {
+  /** The exam (10010003 when missing), and its scored papers in the caller's scope; their questions and chosen options only `withAnswers`. */
+  private async load(admin: AuthUser, examId: string, withAnswers: boolean) {
     const exam = await this.ctx.services.exam.require(this.ctx.db, examId);
     const scope = await this.ctx.services.sysRole.dataScopeOf(admin);
-    const rows = await this.ctx.services.paper.examStatRows(examId, scope);
+    const rows = await this.ctx.services.paper.examStatRows(examId, scope, withAnswers);
     const papers: StatPaper[] = rows.papers.map((p) => ({ ...p, userScore: Number(p.userScore), totalScore: Number(p.totalScore), passed: Number(p.passed), createTime: Number(p.createTime), handTime: p.handTime === null ? null : Number(p.handTime) }));
     return { exam, rows, papers };
   }
 
   /** POST /api/stat/exam/summary. */
   async summary(admin: AuthUser, examId: string): Promise<ExamStatSummary> {
-    return this.summaryOf(examId, await this.load(admin, examId));
+    return this.summaryOf(examId, await this.load(admin, examId, false));
   }
 
   private async summaryOf(examId: string, { exam, rows, papers }: Awaited<ReturnType<ExamStatService['load']>>): Promise<ExamStatSummary> {
     const totalScore = Number(papers[0]?.totalScore ?? exam.totalScore);
-    const byDept = new Map<string, StatPaper[]>();
-    for (const p of papers) byDept.set(p.deptCode, [...(byDept.get(p.deptCode) ?? []), p]);
+    const byDept = groupBy(papers, (p) => p.deptCode);
     const names = await this.ctx.services.sysDepart.namesOf([...byDept.keys()]);
     const depts = [...byDept].map(([deptCode, ps]) => ({ deptCode, deptName: names.get(deptCode) ?? (deptCode || '（无部门）'), ...figures(ps) })).sort((a, b) => a.deptCode.localeCompare(b.deptCode));
     return {
@@ -51,11 +52,10 @@ export class ExamStatService {
 
   /** POST /api/stat/exam/items. */
   async items(admin: AuthUser, examId: string): Promise<ExamStatItems> {
-    const { rows, papers } = await this.load(admin, examId);
+    const { rows, papers } = await this.load(admin, examId, true);
     const analysis = items(papers, rows.qus, rows.checked);
     const { qus, options } = await this.ctx.services.qu.load(this.ctx.db, analysis.items.map((i) => i.quId));
-    const optionsOf = new Map<string, typeof options>();
-    for (const o of options) optionsOf.set(o.quId, [...(optionsOf.get(o.quId) ?? []), o]);
+    const optionsOf = groupBy(options, (o) => o.quId);
     const out: ExamStatItem[] = analysis.items.map((it) => ({
       quId: it.quId, quType: it.quType, quType_dictText: QU_TYPE_LABEL[it.quType] ?? '', content: plainText(qus.get(it.quId)?.content ?? '（试题已删除）'), score: it.score,
       paperCount: it.paperCount, answeredCount: it.answeredCount, rightCount: it.rightCount,
@@ -73,7 +73,7 @@ export class ExamStatService {
 
   /** POST /api/stat/exam/export-papers: one row per scored paper (user, department, score, passed, times), best score first; sheet 部门 with the department figures. */
   async exportPapers(admin: AuthUser, examId: string): Promise<{ body: Buffer; fileName: string }> {
-    const loaded = await this.load(admin, examId);
+    const loaded = await this.load(admin, examId, false);
     const { exam, papers } = loaded;
     const summary = await this.summaryOf(examId, loaded);
     const names = await this.realNames([...new Set(papers.map((p) => p.userId))]);

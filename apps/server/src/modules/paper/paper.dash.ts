@@ -3,7 +3,7 @@
  * SQL on el_paper for `paper.stats` (PaperStats below). Papers carry the learner's
  * department (dept_code) for the data scope. Hand-ins are read by range on hand_time (index
  * idx_el_paper_hand_cover, covering: migrations of module stat 202702010001 and 0002); per-exam counts by
- * idx_el_paper_mark_list (exam_id, state, dept_code).
+ * idx_el_paper_exam_cover (exam_id, state, dept_code, user_id, passed: covering, paper migration 202702070000).
  */
 import { sql } from 'kysely';
 import { PaperState } from '@kaopei/contracts';
@@ -20,7 +20,10 @@ export async function dashHandDays(db: Executor, from: number, days: number, sco
   const rows = await deptScope(db.selectFrom('el_paper'), 'deptCode', scope)
     .where('handTime', '>=', from)
     .where('handTime', '<', from + days * DAY_MS)
-    .where('state', 'in', HANDED)
+    // `+state`: the state is read from the covering index, never used to choose one. Without statistics SQLite
+    // preferred idx_el_paper_state_limit (every handed-in paper of all time, each looked up in the table: 1.8 s
+    // warm, 3.7 s cold on 1,000,000 papers) over the week's range of idx_el_paper_hand_cover (92 ms / 248 ms).
+    .where(sql<number>`+state`, 'in', HANDED)
     .select([
       bucket.as('bucket'),
       sql<number>`count(distinct exam_id)`.as('examCount'),

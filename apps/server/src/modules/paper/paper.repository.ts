@@ -294,16 +294,19 @@ function statPapers(db: Executor, examId: string, scope: string | null) {
   return deptScope(db.selectFrom('el_paper as p').where('p.examId', '=', examId).where('p.state', '=', 2), 'p.deptCode', scope);
 }
 
-/** Statistics (issue 14): the scored papers of an exam, their questions (combined stems left out) and their chosen options. */
-export async function examStatRows(db: Executor, examId: string, scope: string | null) {
+/**
+ * Statistics (issue 14): the scored papers of an exam and, with `withAnswers`, their questions (combined
+ * stems left out) and their chosen options (else both empty: the score figures need the papers only).
+ */
+export async function examStatRows(db: Executor, examId: string, scope: string | null, withAnswers: boolean) {
   const [papers, qus, checked] = await Promise.all([
     statPapers(db, examId, scope).select(['p.id', 'p.userId', 'p.deptCode', 'p.userScore', 'p.totalScore', 'p.qualifyScore', 'p.passed', 'p.createTime', 'p.handTime']).orderBy('p.id').execute(),
-    statPapers(db, examId, scope)
+    !withAnswers ? [] : statPapers(db, examId, scope)
       .innerJoin('el_paper_qu as q', 'q.paperId', 'p.id')
       .where('q.quType', '<>', 99)
       .select(['q.paperId', 'q.quId', 'q.quType', 'q.sort', 'q.score', 'q.answered', 'q.isRight', 'q.answerTime'])
       .execute(),
-    statPapers(db, examId, scope)
+    !withAnswers ? [] : statPapers(db, examId, scope)
       .innerJoin('el_paper_qu_answer as a', 'a.paperId', 'p.id')
       .where('a.checked', '=', 1)
       .select(['a.paperId', 'a.quId', 'a.answerId'])

@@ -420,10 +420,10 @@ export class PaperService {
   /**
    * Statistics (issue 14, module examStat): exam `examId`'s scored papers (state 2) in the department
    * subtree `scope` (null every one), their questions (combined stems left out; `answerTime` epoch ms,
-   * 0 never answered) and chosen options, and how many papers still await marking.
+   * 0 never answered) and chosen options (only `withAnswers`, else empty), and how many papers still await marking.
    */
-  async examStatRows(examId: string, scope: string | null) {
-    const [rows, awaitingMark] = await Promise.all([repo.examStatRows(this.db, examId, scope), repo.countAwaitingMark(this.db, examId, scope)]);
+  async examStatRows(examId: string, scope: string | null, withAnswers: boolean) {
+    const [rows, awaitingMark] = await Promise.all([repo.examStatRows(this.db, examId, scope, withAnswers), repo.countAwaitingMark(this.db, examId, scope)]);
     return { ...rows, awaitingMark };
   }
 

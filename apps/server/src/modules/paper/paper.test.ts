@@ -322,7 +322,8 @@ describe('restart', () => {
       await r.app.close(); // the server goes down with the paper open …
       const again = await buildApp(r.config); // … the paper's time runs out …
       await again.db.updateTable('el_paper').set({ limitTime: Date.now() - DEADLINE_GRACE_MS - 1 }).where('id', '=', paperId).execute();
-      await again.app.ready(); // … and the restarted server hands it in at start.
+      await again.app.ready(); // … and the restarted server hands it in at start (the first sweep, not awaited by ready) …
+      await again.tasks.idle();
       const row = await again.db.selectFrom('el_paper').selectAll().where('id', '=', paperId).executeTakeFirstOrThrow();
       expect(row.state).toBe(2);
       expect(row.handTime).not.toBeNull();

@@ -51,6 +51,13 @@ const safeName = (s: string) => s.replace(/[\\/:*?"<>|]/g, '_');
 /** A row's department name indented by its depth (ideographic spaces) for the xlsx. */
 const indented = (scope: Scope, r: { deptCode: string; deptName: string }) => `${'\u3000'.repeat(scope.depts.find((d) => d.deptCode === r.deptCode)?.depth ?? 0)}${r.deptName}`;
 
+/** The sums of `keys` over the departments of `byDept` (counts by a person's own department) at or under `deptCode`. */
+function sumUnder<K extends string>(byDept: ReadonlyMap<string, Record<K, number>>, deptCode: string, keys: readonly K[]): Record<K, number> {
+  const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const [code, n] of byDept) if (code.startsWith(deptCode)) for (const k of keys) out[k] += n[k];
+  return out;
+}
+
 /** Whether a course rule (open type 2: departments and below; 3: named people; else everybody) lets `p` in. */
 export function openByRule(rule: { openType: number; depts: string[]; users: string[] }, p: { id: string; deptCode: string }): boolean {
   if (rule.openType === 2) return rule.depts.some((d) => d !== '' && p.deptCode.startsWith(d));
@@ -117,15 +124,24 @@ export class StudyStatService {
     const rule = await this.courseRule(courseId);
     const [people, study] = await Promise.all([this.peopleOf(scope), this.ctx.services.courseStudy.statRows(courseId)]);
     const progress = new Map(study.map((r) => [r.userId, r]));
-    const open = people.filter((p) => openByRule(rule, p));
+    // One pass over the people (100,000 on the bench database), counted by their own department; each row then adds up the departments under it.
+    const byDept = new Map<string, { open: number; started: number; finished: number; learnSec: number }>();
+    for (const p of people) {
+      if (!openByRule(rule, p)) continue;
+      let n = byDept.get(p.deptCode);
+      if (!n) byDept.set(p.deptCode, (n = { open: 0, started: 0, finished: 0, learnSec: 0 }));
+      n.open++;
+      const r = progress.get(p.id);
+      if (!r) continue;
+      n.started++;
+      if (r.finished) n.finished++;
+      n.learnSec += r.learnSec;
+    }
     const rows = scope.depts.map((d) => {
-      const mine = open.filter((p) => p.deptCode.startsWith(d.deptCode));
-      const started = mine.map((p) => progress.get(p.id)).filter((r) => r !== undefined);
-      const finished = started.filter((r) => r.finished).length;
+      const t = sumUnder(byDept, d.deptCode, ['open', 'started', 'finished', 'learnSec']);
       return {
         deptCode: d.deptCode, deptName: d.deptName, parentCode: d.parentCode,
-        openCount: mine.length, startedCount: started.length, finishedCount: finished, finishRate: rate(finished, mine.length),
-        avgLearnSec: avg(started.reduce((s, r) => s + r.learnSec, 0), started.length),
+        openCount: t.open, startedCount: t.started, finishedCount: t.finished, finishRate: rate(t.finished, t.open), avgLearnSec: avg(t.learnSec, t.started),
       };
     });
     return { courseId, title: rule.title, rows };
@@ -139,10 +155,16 @@ export class StudyStatService {
   private async classOf(scope: Scope, classId: string): Promise<StudyClassStat> {
     const c = await this.trainClass(classId);
     const seats = await this.ctx.services.trainClass.enrolledOf(classId);
+    const byDept = new Map<string, { enrolled: number; finished: number }>();
+    for (const seat of seats) {
+      let n = byDept.get(seat.deptCode);
+      if (!n) byDept.set(seat.deptCode, (n = { enrolled: 0, finished: 0 }));
+      n.enrolled++;
+      if (seat.finished === 1) n.finished++;
+    }
     const rows = scope.depts.map((d) => {
-      const mine = seats.filter((s) => s.deptCode.startsWith(d.deptCode));
-      const finished = mine.filter((s) => s.finished === 1).length;
-      return { deptCode: d.deptCode, deptName: d.deptName, parentCode: d.parentCode, enrolledCount: mine.length, finishedCount: finished, finishRate: rate(finished, mine.length) };
+      const t = sumUnder(byDept, d.deptCode, ['enrolled', 'finished']);
+      return { deptCode: d.deptCode, deptName: d.deptName, parentCode: d.parentCode, enrolledCount: t.enrolled, finishedCount: t.finished, finishRate: rate(t.finished, t.enrolled) };
     });
     return { classId, title: c.title, rows };
   }
