@@ -11,11 +11,17 @@
  *   exam's result display 3 allows, equal to the API's);
  * - never scrolls horizontally at 360, 390 or 414 px (check page, room, sheet, result).
  * The exam (4 questions of the demo bank: 2 single, 1 multiple, 1 judge) is made through the API.
+ * A second exam (its own bank: a fill blank, a short answer and a combined question of a single choice
+ * and a fill blank) is answered on the same phone with each type's widget: blank inputs, the text area,
+ * the combined question's sub-questions on its screen; the stored answers are the ones typed.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaperState } from '@kaopei/contracts';
 import { examApi } from '@kaopei/contracts/exam';
 import { paperApi } from '@kaopei/contracts/paper';
+import { quApi } from '@kaopei/contracts/qu';
+import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -51,6 +57,22 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
     // A loaded machine (helpers share 2 cores) can take more than the default minute to start the server.
     server = await startServer({ timeoutMs: 240_000 });
   }, 300_000);
+
+  /** A 390×844 phone context (iPhone user agent, touch), closed after the file. */
+  async function phonePage(): Promise<Page> {
+    const desktop = await browser.context(server.baseUrl);
+    phone = await desktop.browser()!.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE_UA,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    phone.setDefaultTimeout(20_000);
+    return phone.newPage();
+  }
   afterAll(async () => {
     await phone?.close();
     await server?.stop();
@@ -76,18 +98,7 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
       ],
     });
 
-    const desktop = await browser.context(server.baseUrl);
-    phone = await desktop.browser()!.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 390, height: 844 },
-      userAgent: IPHONE_UA,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
-    phone.setDefaultTimeout(20_000);
-    const page = await phone.newPage();
+    const page = await phonePage();
 
     // ── Signed out: /login, then back to the exam page ───────────────────────────────────────
     await page.goto(`/m/info/exam?id=${encodeURIComponent(examId)}`);
@@ -173,5 +184,87 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
     // The stored answers are the ones given on the phone.
     const answered = (result.groupList ?? []).flatMap((g) => g.quList).filter((q) => q.answered).map((q) => q.quId).sort();
     expect(answered).toEqual(quIds.slice(0, 3).sort());
+  });
+  it('answers a fill blank, a short answer and a combined question with their widgets at phone size', async () => {
+    const admin = await Api.login(server.baseUrl, DEMO_ADMIN);
+    const stamp = Date.now();
+    const { id: repoId } = await admin.call(repoApi.save, { title: `E2E 手机题型 ${stamp}`, remark: '' });
+    const opt = (content: string, isRight: boolean) => ({ content, isRight });
+    const blank = await admin.call(quApi.save, { repoId, quType: 5, content: '填空：火警电话是____，急救电话是____', answerList: [{ answer: '119' }, { answer: '120' }], blankOpts: { ignoreCase: false, fullHalf: true, anyOrder: false } });
+    const short = await admin.call(quApi.save, { repoId, quType: 4, content: '简答：简述灭火器的使用方法', answer: '拔掉保险销，对准火焰根部，压下压把', keywords: [{ word: '保险销', score: 5 }] });
+    const combined = await admin.call(quApi.save, {
+      repoId,
+      quType: 99,
+      content: '组合：阅读应急预案后作答',
+      subList: [
+        { quType: 1, content: '小题：报警电话是？', answerList: [opt('119', true), opt('110', false)] },
+        { quType: 5, content: '小题：急救电话是____', answerList: [{ answer: '120' }] },
+      ],
+    });
+    const { id: examId } = await admin.call(examApi.save, {
+      title: `E2E 手机题型考试 ${stamp}`,
+      content: '',
+      openType: 1,
+      startTime: null,
+      endTime: null,
+      totalTime: 30,
+      qualifyScore: 10,
+      chance: 0,
+      paperMethod: 2,
+      quList: [
+        { quId: blank.id, score: 6 },
+        { quId: short.id, score: 10 },
+        { quId: combined.id, score: 10 },
+      ],
+    });
+
+    const page = await phonePage();
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill(DEMO_LEARNER.username);
+    await page.getByTestId('login-password').fill(DEMO_LEARNER.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto(`/m/info/exam?id=${encodeURIComponent(examId)}`);
+    await page.getByTestId('m-check-start').click();
+    await page.waitForURL((u) => u.searchParams.has('paperId'));
+    const paperId = new URL(page.url()).searchParams.get('paperId') ?? '';
+    await page.getByTestId('m-exam-room').waitFor();
+
+    // One screen per question, in the exam's order: each answered with its own widget, then 下一题.
+    const saved = () => expect.poll(() => page.getByTestId('save-state').first().textContent(), POLL).toBe('已保存');
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId('qu-content').first().waitFor();
+      const content = ((await page.getByTestId('qu-content').first().textContent()) ?? '').trim();
+      if (content.startsWith('填空')) {
+        await page.getByTestId('blank-0').fill('１１９');
+        await page.getByTestId('blank-1').fill('120');
+      } else if (content.startsWith('简答')) {
+        await page.getByTestId('answer-text').fill('先拔掉保险销，再对准火焰根部喷射');
+      } else {
+        expect(content.startsWith('组合')).toBe(true);
+        const subs = page.locator('[data-testid^="sub-"]');
+        await expect.poll(() => subs.count(), POLL).toBe(2);
+        await subs.nth(0).locator('[data-testid^="option-"]', { hasText: '119' }).click();
+        await subs.nth(1).getByTestId('blank-0').fill('120');
+      }
+      await saved();
+      expect(await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth))).toBe(0);
+      if (i < 2) await page.getByTestId('next-qu').click();
+    }
+    await waitForText(page, 'm-card-open', '答题卡（已答 3/3）');
+
+    await page.getByTestId('hand-exam').click();
+    await waitForText(page, 'hand-unanswered', '您已完成全部试题，确定要交卷吗？');
+    await page.getByTestId('hand-confirm').click();
+    await page.waitForURL((u) => u.searchParams.get('view') === 'result');
+    await page.getByTestId('m-exam-result').waitFor();
+    // The short answer waits for marking: the result says so, without a score.
+    await page.getByTestId('result-waiting').waitFor();
+
+    // The server stored every question as answered, and the paper waits for marking.
+    const stored = await (await Api.login(server.baseUrl, DEMO_LEARNER)).call(paperApi.paperResult, { id: paperId });
+    expect(stored.state).toBe(PaperState.WAIT_MARK);
+    const qus = (stored.groupList ?? []).flatMap((g) => g.quList);
+    expect(qus.map((q) => q.answered)).toEqual([true, true, true]);
   });
 });

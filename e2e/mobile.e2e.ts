@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { courseApi } from '@kaopei/contracts/course';
+import { msgApi } from '@kaopei/contracts/notify';
+import { studyStatApi } from '@kaopei/contracts/study-stat';
+import { userApi } from '@kaopei/contracts/sys-user';
 import { trainClassApi } from '@kaopei/contracts/train-class';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
@@ -50,6 +53,14 @@ describe.skipIf(skipWithoutChromium())('the phone site /m at 390×844', () => {
     const mine = await learner.call(courseApi.userPaging, { current: 1, size: 100, params: { title: DEMO_COURSE } });
     const courseId = mine.records.find((c) => c.title === DEMO_COURSE)?.id ?? '';
     expect(courseId, 'the demo course is one of the learner’s courses').not.toBe('');
+    // More messages than one page of /m/mine (20): 21 study reminders of the demo course, each a message.
+    const learnerId = (await learner.call(userApi.info, {})).userId;
+    const before = (await learner.call(msgApi.paging, { current: 1, size: 1, params: {} })).total;
+    for (let i = 0; i < 21; i++) {
+      await admin.call(studyStatApi.remind, { kind: 'course', targetId: courseId, userIds: [learnerId], requestId: `e2e-m-mine-${Date.now()}-${i}` });
+    }
+    const messages = before + 21;
+    expect((await learner.call(msgApi.paging, { current: 1, size: 1, params: {} })).total).toBe(messages);
 
     const context = await browser.context(server.baseUrl);
     await context.addInitScript((ua: string) => {
@@ -97,6 +108,12 @@ describe.skipIf(skipWithoutChromium())('the phone site /m at 390×844', () => {
     await page.getByTestId('m-mine-name').waitFor();
     await page.getByTestId('m-mine-certs').waitFor();
     await expect.poll(async () => page.getByTestId('m-mine-balance').textContent(), POLL).toMatch(/^\d+$/);
+    // messages a page at a time: 20, then 加载更多 shows the rest and goes away
+    const msgRows = page.locator('[data-testid^="m-msg-"]');
+    await expect.poll(() => msgRows.count(), POLL).toBe(Math.min(messages, 20));
+    await page.getByTestId('m-mine-msgs-more').click();
+    await expect.poll(() => msgRows.count(), POLL).toBe(Math.min(messages, 40));
+    if (messages <= 40) expect(await page.getByTestId('m-mine-msgs-more').count()).toBe(0);
     expect(await page.getByTestId('m-tabbar').isVisible()).toBe(true);
     await expectNoSideScroll(page);
 

@@ -15,6 +15,7 @@
  * | SESSION_CACHE_SECONDS | 60 | how long a process keeps a resolved session in memory (0: off); logout, disable, password and role changes drop it at once in every process |
  * | DB_POOL_MAX | 10 | PostgreSQL: connections in the pool (bench/README.md "Hot path") |
  * | GROUP_COMMIT_MS | 2 | fill-answer and hand-in writes arriving within this many ms share one transaction (0: one transaction each) |
+ * | GROUP_COMMIT_MAX | 64 | most writes in one such transaction (8 measured no better on PostgreSQL: bench/README.md) |
  * | SWEEP_INTERVAL_MS | 5000 | how often overdue papers are handed in |
  * | LOG_LEVEL | info | pino level (`silent` in tests) |
  * | TRUST_PROXY | false | trust X-Forwarded-For (set only behind a reverse proxy that overwrites it) |
@@ -64,6 +65,7 @@ export const configSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     GROUP_COMMIT_MS: z.coerce.number().min(0).max(100).default(2),
+    GROUP_COMMIT_MAX: z.coerce.number().int().min(1).max(1000).default(64),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -103,6 +105,7 @@ export const configSchema = z
     sessionCacheMs: c.SESSION_CACHE_SECONDS * 1000,
     dbPoolMax: c.DB_POOL_MAX,
     groupCommitMs: c.GROUP_COMMIT_MS,
+    groupCommitMax: c.GROUP_COMMIT_MAX,
     sweepIntervalMs: c.SWEEP_INTERVAL_MS,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

@@ -107,11 +107,21 @@ export async function lockOpenPaper(db: Executor, paperId: string, userId: strin
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function setChecked(db: Executor, paperId: string, quId: string, answerIds: string[]): Promise<void> {
-  await db.updateTable('el_paper_qu_answer').set({ checked: 0 }).where('paperId', '=', paperId).where('quId', '=', quId).execute();
-  if (answerIds.length) {
-    await db.updateTable('el_paper_qu_answer').set({ checked: 1 }).where('paperId', '=', paperId).where('quId', '=', quId).where('answerId', 'in', answerIds).execute();
-  }
+/**
+ * Marks the options `answerIds` of question `quId` in paper `paperId` checked and every other option
+ * of it unchecked, in ONE statement (fill-answer's hot path), and answers all the question's option
+ * ids (RETURNING; SQLite ≥ 3.35 and PostgreSQL) for the caller to check the choice against. A caller
+ * whose check fails throws inside its transaction (or group-commit savepoint), which undoes the marks.
+ */
+export async function markChosen(db: Executor, paperId: string, quId: string, answerIds: string[]): Promise<string[]> {
+  const rows = await db
+    .updateTable('el_paper_qu_answer')
+    .set((eb) => ({ checked: answerIds.length ? eb.case().when('answerId', 'in', answerIds).then(1).else(0).end() : 0 }))
+    .where('paperId', '=', paperId)
+    .where('quId', '=', quId)
+    .returning('answerId')
+    .execute();
+  return rows.map((r) => r.answerId);
 }
 
 /**

@@ -65,7 +65,7 @@ export class PaperService {
     this.stats = new PaperStats(ctx.db);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
-    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: 64, multiStatement: ctx.config.dialect === 'postgres' });
+    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: ctx.config.groupCommitMax, multiStatement: ctx.config.dialect === 'postgres' });
   }
 
   private get db() {
@@ -230,8 +230,7 @@ export class PaperService {
       if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
       const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
       if (!pq) throw notFound('试题不存在！');
-      const stored = await storedAnswer(trx, this.qus, pq, req, answers);
-      if (isChoiceType(pq.quType)) await repo.setChecked(trx, req.paperId, req.quId, answers);
+      const stored = await storedAnswer(trx, this.qus, pq, req, answers); // choices: marked here, undone by a refusal
       const answered = isAnswered(pq.quType, answers.length, stored);
       await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored }, at);
       return { quId: req.quId, answered };

@@ -98,24 +98,8 @@ export function MExamRoom({ examId, paperId }: { examId: string; paperId: string
         </div>
       ) : null}
       <div className="m-exam-body" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        {open ? (
-          <PaperBody
-            paperId={paperId}
-            groups={paper.groupList}
-            questions={questions}
-            layout="one"
-            currentId={current?.quId}
-            onPick={pick}
-            valueOf={room.valueOf}
-            saveStateOf={room.saveStateOf}
-            isAnswered={room.isAnswered}
-            isMarked={room.isMarked}
-            onToggleMark={room.onToggleMark}
-            onAnswer={room.onAnswer}
-            onRetry={saver.retry}
-            onLoaded={room.onLoaded}
-            onQuError={room.onQuError}
-          />
+        {open && room.bodyProps ? (
+          <PaperBody {...room.bodyProps} layout="one" onPick={pick} />
         ) : (
           <div className="m-exam-loading">加载中…</div>
         )}

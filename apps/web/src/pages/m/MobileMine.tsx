@@ -1,9 +1,9 @@
 /**
  * /m/mine — 我的 on the phone (issue 14; SPEC §2 mobile routes): the profile summary (session user),
- * my messages with the unread count (/api/sys/user/msg/count-unread; the 5 newest, each → the
+ * my messages with the unread count (/api/sys/user/msg/count-unread; a page at a time with 加载更多, each → the
  * message's detail /m/info/xqInfo?type=msg, which marks it read), my certificates
  * (/api/cert/grant/my-paging, with the PDF download when there is one), my points (balance and the
- * 5 latest ledger rows), and 退出登录, which asks '确定注销并退出系统吗？' (SPEC §5) in a dialog
+ * ledger, a page at a time), and 退出登录, which asks '确定注销并退出系统吗？' (SPEC §5) in a dialog
  * before logging out (→ /login).
  */
 import { useState } from 'react';
@@ -18,20 +18,18 @@ import { LOGOUT_CONFIRM, useAuth } from '../../store/auth';
 import { detailPath } from './paths';
 import { day, MoreButton, MSection, useMorePages } from './parts';
 
-const ROWS = 5;
-
 export default function MobileMine() {
   const navigate = useNavigate();
   const { user, logout } = useAuth();
   const [asking, setAsking] = useState(false);
   const unread = useQuery({ queryKey: ['m-mine-unread'], queryFn: () => call(msgApi.countUnread, {}) });
-  const msgs = useQuery({ queryKey: ['m-mine-msgs'], queryFn: () => call(msgApi.paging, { current: 1, size: ROWS, params: {} }) });
+  const msgs = useMorePages(['m-mine-msgs'], (current, size) => call(msgApi.paging, { current, size, params: {} }));
   const balance = useQuery({ queryKey: ['m-mine-points'], queryFn: () => call(pointsApi.myBalance, {}) });
-  const points = useQuery({ queryKey: ['m-mine-points-log'], queryFn: () => call(pointsApi.myPaging, { current: 1, size: ROWS, params: {} }) });
+  const points = useMorePages(['m-mine-points-log'], (current, size) => call(pointsApi.myPaging, { current, size, params: {} }));
   const certs = useMorePages(['m-mine-certs'], (current, size) => call(certGrantApi.myPaging, { current, size, params: {} }));
   const count = unread.data?.count ?? 0;
-  const msgRows = msgs.data?.records ?? [];
-  const pointRows = points.data?.records ?? [];
+  const msgRows = msgs.rows;
+  const pointRows = points.rows;
 
   return (
     <div data-testid="m-mine">
@@ -58,8 +56,8 @@ export default function MobileMine() {
         }
         extra={<span style={{ color: '#888', fontSize: 13 }}>{count > 0 ? `${count} 条未读` : '没有未读消息'}</span>}
         testId="m-mine-msgs"
-        loading={msgs.isLoading}
-        empty={!msgs.isLoading && msgRows.length === 0 && '暂无消息'}
+        loading={msgs.loading}
+        empty={!msgs.loading && msgRows.length === 0 && '暂无消息'}
       >
         {msgRows.map((m) => (
           <List.Item
@@ -74,6 +72,7 @@ export default function MobileMine() {
           </List.Item>
         ))}
       </MSection>
+      <MoreButton show={msgs.hasMore} loading={msgs.fetchingMore} onClick={msgs.more} testId="m-mine-msgs-more" />
 
       <MSection title={`我的证书${certs.total ? `（${certs.total}）` : ''}`} testId="m-mine-certs" loading={certs.loading} empty={!certs.loading && certs.rows.length === 0 && '暂无证书'}>
         {certs.rows.map((c) => (
@@ -109,8 +108,8 @@ export default function MobileMine() {
           </span>
         }
         testId="m-mine-points"
-        loading={points.isLoading}
-        empty={!points.isLoading && pointRows.length === 0 && '暂无积分记录'}
+        loading={points.loading}
+        empty={!points.loading && pointRows.length === 0 && '暂无积分记录'}
       >
         {pointRows.map((p) => (
           <List.Item key={p.id} description={p.createTime} extra={<span style={{ color: p.points >= 0 ? '#389e0d' : '#cf1322' }}>{p.points > 0 ? `+${p.points}` : p.points}</span>}>
@@ -118,6 +117,7 @@ export default function MobileMine() {
           </List.Item>
         ))}
       </MSection>
+      <MoreButton show={points.hasMore} loading={points.fetchingMore} onClick={points.more} testId="m-mine-points-more" />
 
       <Button block color="danger" fill="outline" size="large" onClick={() => setAsking(true)} data-testid="m-logout" style={{ marginTop: 8 }}>
         退出登录

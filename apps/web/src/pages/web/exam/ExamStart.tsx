@@ -65,7 +65,7 @@ export default function ExamStart() {
   const resultUrl = `/web/exam/result/${encodeURIComponent(paperId)}/exam`;
   const goResult = useCallback(() => navigate(resultUrl, { replace: true }), [navigate, resultUrl]);
   const room = useExamRoom(paperId, { goResult, quitUrl: '/web/index?error=1', homeUrl: '/' });
-  const { detail, paper, open, left, questions, current, saver, unanswered, waiting, handing, setCurrentId } = room;
+  const { detail, paper, open, left, saver, unanswered, waiting, handing, setCurrentId } = room;
   const loaded = paper !== undefined;
 
   // The exam bar's height: a pinned stem (固定题干) sticks just below it.
@@ -142,24 +142,8 @@ export default function ExamStart() {
           </Col>
         ) : null}
         <Col xs={24} md={16} lg={17} xl={18}>
-          {open ? (
-            <PaperBody
-              paperId={paperId}
-              groups={paper.groupList}
-              questions={questions}
-              layout={layout}
-              currentId={current?.quId}
-              onPick={pick}
-              valueOf={room.valueOf}
-              saveStateOf={room.saveStateOf}
-              isAnswered={room.isAnswered}
-              isMarked={room.isMarked}
-              onToggleMark={room.onToggleMark}
-              onAnswer={room.onAnswer}
-              onRetry={saver.retry}
-              onLoaded={room.onLoaded}
-              onQuError={room.onQuError}
-            />
+          {open && room.bodyProps ? (
+            <PaperBody {...room.bodyProps} layout={layout} onPick={pick} />
           ) : (
             <Spin className="page-loading" />
           )}

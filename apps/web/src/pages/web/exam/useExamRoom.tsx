@@ -16,7 +16,7 @@
  *   '服务器无法连接或无法响应！'), hand-exam, '交卷成功！' / '考试时间到，系统已自动交卷！', then
  *   `goResult`; a paper handed in already (20010005) goes to the result too.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -28,6 +28,7 @@ import { cardState, clearMarks, loadMarks, toggleMark } from './exam-prefs';
 import { browserStorage, useAnswerSaver, type AnswerValue, type SaveState } from './useAnswerSaver';
 import { useCountdown } from './useCountdown';
 import { useExamGuard } from './useExamGuard';
+import type { PaperBody } from './PaperBody';
 
 const RESYNC_MS = 60_000;
 export const UNREACHABLE_MSG = '服务器无法连接或无法响应！';
@@ -185,6 +186,11 @@ export function useExamRoom(paperId: string, { goResult, quitUrl, homeUrl }: Exa
 
   const cardTitle = `答题卡（已答 ${questions.length - unanswered}/${questions.length}）`;
 
+  /** The PaperBody props that come from the room (null before the paper loaded); the page adds its layout and onPick. */
+  const bodyProps: RoomBodyProps | null = paper
+    ? { paperId, groups: paper.groupList, questions, currentId: current?.quId, valueOf, saveStateOf, isAnswered, isMarked, onToggleMark, onAnswer, onRetry: saver.retry, onLoaded, onQuError }
+    : null;
+
   return {
     detail,
     paper,
@@ -208,8 +214,12 @@ export function useExamRoom(paperId: string, { goResult, quitUrl, homeUrl }: Exa
     valueOf,
     onAnswer,
     cardTitle,
+    bodyProps,
   };
 }
+
+/** PaperBody's props that the exam room provides (web ExamStart and the phone's MExamRoom share them). */
+export type RoomBodyProps = Omit<ComponentProps<typeof PaperBody>, 'layout' | 'onPick'>;
 
 export type ExamRoom = ReturnType<typeof useExamRoom>;
 
