@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaperState } from '@kaopei/contracts';
 import { examApi } from '@kaopei/contracts/exam';
 import { paperApi } from '@kaopei/contracts/paper';
+import { markApi } from '@kaopei/contracts/paper-mark';
 import { quApi } from '@kaopei/contracts/qu';
 import { repoApi } from '@kaopei/contracts/repo';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
@@ -261,10 +262,12 @@ describe.skipIf(skipWithoutChromium())('phone exam page /m/info/exam at 390×844
     // The short answer waits for marking: the result says so, without a score.
     await page.getByTestId('result-waiting').waitFor();
 
-    // The server stored every question as answered, and the paper waits for marking.
+    // What the server stored is what was typed on the phone: the blanks (full-width １１９ counts as 119) and the
+    // combined question all right (6 + 10 objective points), and the short answer's text on the marking page.
     const stored = await (await Api.login(server.baseUrl, DEMO_LEARNER)).call(paperApi.paperResult, { id: paperId });
     expect(stored.state).toBe(PaperState.WAIT_MARK);
-    const qus = (stored.groupList ?? []).flatMap((g) => g.quList);
-    expect(qus.map((q) => q.answered)).toEqual([true, true, true]);
+    const marking = await admin.call(markApi.detail, { id: paperId });
+    expect(marking.objScore).toBe(16);
+    expect(marking.itemList.map((it) => it.answer)).toEqual(['先拔掉保险销，再对准火焰根部喷射']);
   });
 });

@@ -18,7 +18,7 @@ import { trainClassApi } from '@kaopei/contracts/train-class';
 import { Api, DEMO_ADMIN, DEMO_LEARNER } from './support/api';
 import { skipWithoutChromium, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { POLL } from './support/ui';
+import { laterUnreadMessages, POLL } from './support/ui';
 
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DEMO_COURSE = '安全生产基础知识（演示课程）';
@@ -131,6 +131,7 @@ describe.skipIf(skipWithoutChromium())('the phone site /m at 390×844', () => {
     await expectNoSideScroll(page);
 
     // ── the learner site offers /m in a banner; closed, it stays closed ─────────────────────────
+    await laterUnreadMessages(page); // the web's unread-messages dialog (the 21 reminders) is not what this tests
     await page.goto('/web/home');
     await page.getByTestId('m-offer').waitFor();
     expect(await page.getByTestId('m-offer-open').getAttribute('href')).toBe('/m/home');
