@@ -32,6 +32,18 @@ async function tagsCommand(page: Page, testId: 'tags-refresh' | 'tags-close' | '
   await item.waitFor({ state: 'detached' });
 }
 
+/**
+ * Chooses an item of the navbar's user menu. The item is clicked by its DOM event: while the dropdown
+ * animates in, a pointer click can land as the menu moves and choose nothing (CI: 学员首页 never
+ * navigated); the command, not the pointer geometry, is tested.
+ */
+async function userMenu(page: Page, itemTestId: string, { open = true } = {}): Promise<void> {
+  if (open) await page.getByTestId('admin-user-menu').click();
+  const item = page.locator(`[data-testid="${itemTestId}"]:visible`);
+  await item.waitFor();
+  await item.dispatchEvent('click');
+}
+
 async function openMenu(page: Page, group: string, entry: string, url: string): Promise<void> {
   const sider = page.locator('.admin-sider');
   const item = sider.locator('.ant-menu-item', { hasText: entry });
@@ -183,21 +195,19 @@ describe.skipIf(skipWithoutChromium())('admin layout: tags, header search, setti
 
     await page.getByTestId('admin-user-menu').click();
     expect((await page.getByTestId('admin-user-menu-link-0').textContent())?.trim()).toBe('个人中心');
-    await page.getByTestId('admin-user-menu-link-1').click();
+    await userMenu(page, 'admin-user-menu-link-1', { open: false }); // the menu is open already
     await page.waitForURL('**/web/home');
     await page.goto('/admin/dashboard');
     await page.locator('.admin-layout').waitFor();
 
-    await page.getByTestId('admin-user-menu').click();
-    await page.getByTestId('admin-user-menu-logout').click();
+    await userMenu(page, 'admin-user-menu-logout');
     const dialog = page.locator('.ant-modal-confirm', { hasText: '确定注销并退出系统吗？' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
 
-    await page.getByTestId('admin-user-menu').click();
-    await page.getByTestId('admin-user-menu-logout').click();
+    await userMenu(page, 'admin-user-menu-logout');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/login');
     expect((await page.context().cookies()).some((c) => c.name === 'token' && c.value)).toBe(false);
