@@ -31,13 +31,18 @@ import { idsByPrefix, POLL, waitForText } from './support/ui';
 const DEMO_BANK_TITLE = '安全生产基础知识（演示）';
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-/** Document width minus window width at each phone width (0 = no horizontal scroll). */
+/** Document width minus window width at each phone width (0 = no horizontal scroll), once laid out there (up to 5 s). */
 async function overflowAt(page: Page, widths: number[]): Promise<number[]> {
   const out: number[] = [];
+  const measure = () => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
   for (const width of widths) {
     await page.setViewportSize({ width, height: 844 });
-    await page.waitForTimeout(150);
-    out.push(await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)));
+    let value = await measure();
+    for (let waited = 0; value > 0 && waited < 5_000; waited += 150) {
+      await page.waitForTimeout(150);
+      value = await measure();
+    }
+    out.push(value);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   return out;

@@ -29,8 +29,9 @@ const fmt = (d: dayjs.Dayjs) => new Date(d.valueOf()).toLocaleString('sv-SE', { 
 /** The page's width overflow in CSS px (0: no horizontal scroll). */
 const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
 
+/** No horizontal scroll once the page has laid out (a page still loading can be wider for a moment). */
 async function expectNoSideScroll(page: Page): Promise<void> {
-  expect(await overflow(page), `horizontal scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+  await expect.poll(() => overflow(page), { ...POLL, message: `horizontal scroll on ${page.url()}` }).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(skipWithoutChromium())('the phone site /m at 390×844', () => {

@@ -125,14 +125,14 @@ describe.skipIf(skipWithoutChromium())('wrong book: a wrong answer is practised 
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await detail.waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect.poll(overflow, { ...POLL, message: 'horizontal scroll' }).toBeLessThanOrEqual(0); // once laid out at the new width
     await page.goto(`/web/book/list/${examId}`);
     await row.waitFor();
     await page.getByTestId('book-practise').click();
     await page.getByTestId('book-practice').waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect.poll(overflow, { ...POLL, message: 'horizontal scroll' }).toBeLessThanOrEqual(0); // once laid out at the new width
     await page.goto('/web/exam/debug');
     await page.getByTestId('debug-browser').waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect.poll(overflow, { ...POLL, message: 'horizontal scroll' }).toBeLessThanOrEqual(0); // once laid out at the new width
   });
 });
