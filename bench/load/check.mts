@@ -10,6 +10,7 @@
  */
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { groupBy } from '../../apps/server/src/lib/group';
 import { gradePaper } from '../../apps/server/src/modules/paper/paper.answer';
 import type { ElPaperQuAnswerTable, ElPaperQuTable } from '../../apps/server/src/modules/paper/paper.tables';
 import { ADMIN_PASSWORD, type Target } from './server.mts';
@@ -33,18 +34,6 @@ export interface CheckResult {
   serverHandTotal: number;
   ok: boolean;
   examples: string[];
-}
-
-/** Map.groupBy (Node 21+) for Node 20. */
-function groupBy<T>(rows: T[], by: (r: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = by(r);
-    const list = m.get(k);
-    if (list) list.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
 }
 
 const key = (ids: string[]) => [...ids].sort().join(',');
