@@ -68,6 +68,25 @@ describe('group commit', () => {
     await db.destroy();
   });
 
+  it('a piece without savepoint that throws rolls the batch back; the others run again and only its caller fails', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const runs = new Map<number, number>();
+    const put = (id: number, n: number, savepoint?: boolean) =>
+      gc.run(async (trx) => {
+        runs.set(id * 10 + n, (runs.get(id * 10 + n) ?? 0) + 1);
+        await (trx as unknown as typeof db).insertInto('p').values({ id, n }).execute();
+        return id;
+      }, { savepoint });
+    const outcomes = await Promise.allSettled([put(1, 1, false), put(2, 2), put(1, 9, false) /* duplicate key */, put(3, 3, false)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.selectFrom('p').selectAll().orderBy('id').execute()).toEqual([{ id: 1, n: 1 }, { id: 2, n: 2 }, { id: 3, n: 3 }]);
+    // The batch ran to the failure and was rolled back; the two before it ran again, the one after once.
+    expect(Object.fromEntries(runs)).toEqual({ 11: 2, 22: 2, 19: 1, 33: 1 });
+    expect(gc.stats).toEqual({ batches: 1, pieces: 3 });
+    await db.destroy();
+  });
+
   it('with delayMs 0 runs each piece in its own transaction', async () => {
     const db = await open();
     const gc = new GroupCommit(db as unknown as Db, { delayMs: 0, maxBatch: 64 });
@@ -94,6 +113,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('group commit on PostgreSQL (mul
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
     expect(gc.stats).toEqual({ batches: 1, pieces: 8 });
     expect((await db.selectFrom('p').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([2, 5, 6]);
+    await db.destroy();
+  });
+
+  it('a piece without savepoint whose statement fails (the transaction is aborted) costs only its caller', async () => {
+    const db = new Kysely<{ p: { id: number; n: number } }>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 }) }) });
+    await sql`create temporary table p (id integer primary key, n integer not null)`.execute(db);
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64, multiStatement: true });
+    const put = (id: number, n: number, savepoint?: boolean) => gc.run(async (trx) => (trx as unknown as typeof db).insertInto('p').values({ id, n }).execute(), { savepoint });
+    const outcomes = await Promise.allSettled([put(1, 1), put(2, 2, false), put(2, 9, false) /* duplicate key: aborts */, put(3, 3), put(4, 4, false)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await db.selectFrom('p').selectAll().orderBy('id').execute()).toEqual([1, 2, 3, 4].map((id) => ({ id, n: id })));
     await db.destroy();
   });
 });

@@ -99,6 +99,15 @@ export async function createPgDatabase(baseUrl: string, name: string, template?:
 
 let seq = 0;
 
+/** TestApp's `call` on any built app (a second server on the same database, say). */
+export function callerOf(built: Pick<BuiltApp, 'app'>): TestApp['call'] {
+  return async (target, body = {}, token) => {
+    const url = typeof target === 'string' ? target : target.path;
+    const res = await built.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { token } : {} });
+    return { ...(res.json() as Envelope<never>), status: res.statusCode };
+  };
+}
+
 /** A fresh app on a copy of the template database; `env` overrides configuration variables. */
 export async function testApp(env: Record<string, string> = {}, opts: { fresh?: boolean } = {}): Promise<TestApp> {
   // Test files share worker processes (vitest isolate: false): a clock a previous file moved starts over.
@@ -121,11 +130,7 @@ export async function testApp(env: Record<string, string> = {}, opts: { fresh?: 
   await built.app.ready();
   await built.tasks.idle(); // tests start once the periodic tasks' first runs are done
 
-  const call: TestApp['call'] = async (target, body = {}, token) => {
-    const url = typeof target === 'string' ? target : target.path;
-    const res = await built.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { token } : {} });
-    return { ...(res.json() as Envelope<never>), status: res.statusCode };
-  };
+  const call = callerOf(built);
   const login: TestApp['login'] = async (user = ADMIN) => {
     const res = await call<{ token: string }>('/api/sys/user/login', user);
     if (res.code !== 0 || !res.data) throw new Error(`login ${user.username} failed: ${res.msg}`);

@@ -1,28 +1,39 @@
 /**
- * The answer check of fill-answer, split out of paper.service.ts: loads what the question's type
- * is checked against and applies the shared rules (paper.answer.ts `encodeAnswer`, issue 8 encodings).
+ * The answer check of fill-answer, split out of paper.service.ts: applies the shared rules
+ * (paper.answer.ts `encodeAnswer`, issue 8 encodings) to one answer BEFORE anything is written, against
+ * the paper's cached question (paper.cache.ts) and, for fill-blank and matching questions, the bank's
+ * options.
  */
 import { QuType } from '@kaopei/contracts';
 import type { FillAnswerReq } from '@kaopei/contracts/paper';
 import type { Executor } from '../../db';
 import type { QuService } from '../qu/qu.service';
-import { encodeAnswer, isChoiceType } from './paper.answer';
-import type { ElPaperQuTable } from './paper.tables';
-import * as repo from './paper.repository';
+import { encodeAnswer, isAnswered, isChoiceType } from './paper.answer';
+import type { PaperQuRef } from './paper.cache';
+
+/** What fill-answer stores for one checked answer (paper.repository.ts `OpenFill`'s fields). */
+export interface CheckedAnswer {
+  /** The el_paper_qu row's id and its question's id. */
+  paperQuId: string;
+  quId: string;
+  /** el_paper_qu.answer: '' for choices (their marks are el_paper_qu_answer.checked). */
+  answer: string;
+  answered: boolean;
+  /** Choice questions: the option ids to mark checked. */
+  checked?: string[];
+}
 
 /**
- * Validates one answer of fill-answer (SPEC §7) against its question's type and options and
- * answers the el_paper_qu.answer to store ('' for choices). A choice question's options are marked
- * in el_paper_qu_answer first, by the one UPDATE that also answers the question's option ids
- * (repo.markChosen); when the choice is then refused the throw undoes the marks (the caller's
- * transaction or group-commit savepoint). Throws 10010001 with the Chinese message of the first
- * violation. `qus` is module qu's service (options of fill-blank and matching questions);
- * `answers` the chosen ids without repeats.
+ * Validates one answer of fill-answer (SPEC §7) against its question's type and options. Throws
+ * 10010001 with the Chinese message of the first violation; nothing has been written then. `qus` is
+ * module qu's service (options of fill-blank and matching questions, read from `db`); `answers` the
+ * chosen ids without repeats.
  */
-export async function storedAnswer(trx: Executor, qus: Pick<QuService, 'load'>, pq: ElPaperQuTable, req: FillAnswerReq, answers: string[]): Promise<string> {
+export async function checkAnswer(db: Executor, qus: Pick<QuService, 'load'>, pq: PaperQuRef, req: FillAnswerReq, answers: string[]): Promise<CheckedAnswer> {
   const t = pq.quType;
-  const optionIds = isChoiceType(t) ? new Set(await repo.markChosen(trx, req.paperId, req.quId, answers)) : undefined;
-  const options = t === QuType.FILL || t === QuType.MATCH ? (await qus.load(trx, [pq.quId])).options : undefined;
-  const stored = encodeAnswer(t, { ...req, answers }, { optionIds, options, seed: pq.id });
-  return isChoiceType(t) ? '' : stored;
+  const options = t === QuType.FILL || t === QuType.MATCH ? (await qus.load(db, [pq.quId])).options : undefined;
+  const stored = encodeAnswer(t, { ...req, answers }, { optionIds: pq.optionIds, options, seed: pq.id });
+  const choice = isChoiceType(t);
+  const answer = choice ? '' : stored;
+  return { paperQuId: pq.id, quId: pq.quId, answer, answered: isAnswered(t, answers.length, answer), checked: choice ? answers : undefined };
 }

@@ -1,6 +1,6 @@
 /** SQL for papers (el_paper), their groups, questions and option choices. */
 import type { SortOrder } from '@kaopei/contracts';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db';
 import { deptScope } from '../../lib/dept-scope';
 import { applyOrders, likeContains, paginate } from '../../lib/paging';
@@ -109,19 +109,16 @@ export async function lockOpenPaper(db: Executor, paperId: string, userId: strin
 
 /**
  * Marks the options `answerIds` of question `quId` in paper `paperId` checked and every other option
- * of it unchecked, in ONE statement (fill-answer's hot path), and answers all the question's option
- * ids (RETURNING; SQLite ≥ 3.35 and PostgreSQL) for the caller to check the choice against. A caller
- * whose check fails throws inside its transaction (or group-commit savepoint), which undoes the marks.
+ * of it unchecked, in ONE statement (fill-answer on SQLite; PostgreSQL does it inside FILL_OPEN_PG).
+ * The caller has checked the ids against the question's options (paper.cache.ts).
  */
-export async function markChosen(db: Executor, paperId: string, quId: string, answerIds: string[]): Promise<string[]> {
-  const rows = await db
+export async function markChosen(db: Executor, paperId: string, quId: string, answerIds: string[]): Promise<void> {
+  await db
     .updateTable('el_paper_qu_answer')
     .set((eb) => ({ checked: answerIds.length ? eb.case().when('answerId', 'in', answerIds).then(1).else(0).end() : 0 }))
     .where('paperId', '=', paperId)
     .where('quId', '=', quId)
-    .returning('answerId')
     .execute();
-  return rows.map((r) => r.answerId);
 }
 
 /**
@@ -131,6 +128,59 @@ export async function markChosen(db: Executor, paperId: string, quId: string, an
 export function setPaperQuAnswer(db: Executor, id: string, set: { answered: number; answer: string }, at: number) {
   const answerTime = set.answered ? sql<number>`case when answer_time = 0 then ${at} else answer_time end` : sql<number>`answer_time`;
   return db.updateTable('el_paper_qu').set({ ...set, answerTime }).where('id', '=', id).execute();
+}
+
+/** One checked answer of fill-answer, ready to store (paper.service.ts `fillAnswer`). */
+export interface OpenFill {
+  paperId: string;
+  userId: string;
+  /** The el_paper_qu row's id and its question's id. */
+  paperQuId: string;
+  quId: string;
+  /** Choice questions: the options to mark checked (every other option of the question unchecked). */
+  checked?: string[];
+  answered: boolean;
+  /** el_paper_qu.answer ('' for choices). */
+  answer: string;
+}
+
+/**
+ * fill-answer's write on PostgreSQL, ONE statement (one round trip): the paper's row lock while it is
+ * open (as lockOpenPaper), and only when that took, the choice marks (as markChosen) and the answer (as
+ * setPaperQuAnswer). The lock's CTE is read by the other two, so it runs, and waits for a concurrent
+ * hand-in's lock, before either writes: the same order as the three statements one after another.
+ * $1 at, $2 paperId, $3 userId, $4 at − grace, $5 checked ids, $6 is a choice, $7 quId, $8 answered,
+ * $9 answer, $10 el_paper_qu id. Answers n = 1 when the paper was open, 0 otherwise.
+ */
+const FILL_OPEN_PG = `with p as (
+  update el_paper set update_time = $1::bigint
+  where id = $2 and user_id = $3 and state = 0 and limit_time > $4::bigint
+  returning id),
+m as (
+  update el_paper_qu_answer set checked = case when answer_id = any($5::varchar[]) then 1 else 0 end
+  where $6::boolean and paper_id = $2 and qu_id = $7 and exists (select 1 from p)),
+q as (
+  update el_paper_qu set answered = $8::integer, answer = $9,
+    answer_time = case when $8::integer = 1 and answer_time = 0 then $1::bigint else answer_time end
+  where id = $10 and exists (select 1 from p))
+select count(*)::integer as n from p`;
+
+/**
+ * Stores one checked answer while the paper is open (state 0, owned by `f.userId`, before its
+ * deadline plus `graceMs`, server clock `at` in epoch ms); answers false and writes nothing when it
+ * is not. PostgreSQL: one statement (FILL_OPEN_PG); SQLite: lockOpenPaper, markChosen and
+ * setPaperQuAnswer, prepared statements on the one connection (transactions there are serial).
+ */
+export async function fillOpen(db: Executor, dialect: 'sqlite' | 'postgres', f: OpenFill, at: number, graceMs: number): Promise<boolean> {
+  if (dialect === 'postgres') {
+    const params = [at, f.paperId, f.userId, at - graceMs, f.checked ?? [], f.checked !== undefined, f.quId, f.answered ? 1 : 0, f.answer, f.paperQuId];
+    const res = await db.executeQuery<{ n: number }>(CompiledQuery.raw(FILL_OPEN_PG, params));
+    return res.rows[0]?.n === 1;
+  }
+  if (!(await lockOpenPaper(db, f.paperId, f.userId, at, graceMs))) return false;
+  if (f.checked) await markChosen(db, f.paperId, f.quId, f.checked);
+  await setPaperQuAnswer(db, f.paperQuId, { answered: f.answered ? 1 : 0, answer: f.answer }, at);
+  return true;
 }
 
 /**

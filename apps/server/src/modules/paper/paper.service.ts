@@ -25,9 +25,10 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
-import { gradePaper, isAnswered, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
+import { gradePaper, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
-import { storedAnswer } from './paper.fill';
+import { checkAnswer, type CheckedAnswer } from './paper.fill';
+import { PaperQuCache } from './paper.cache';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
@@ -59,6 +60,8 @@ export class PaperService {
 
   /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
   readonly writes: GroupCommit;
+  /** Each open paper's questions, for fill-answer's checks (paper.cache.ts). */
+  private readonly paperQus = new PaperQuCache();
 
   constructor(private readonly ctx: ModuleContext<'exam' | 'qu' | 'repo' | 'points' | 'examApply' | 'sysUser' | 'sysRole' | 'paperCapture'>) {
     this.marking = new PaperMarking(ctx, this);
@@ -124,6 +127,7 @@ export class PaperService {
         }
         await repo.insertPaper(trx, paper, groups, paperQus, choices);
       });
+      this.paperQus.prime(paperId, userId, paperQus, choices);
     } catch (e) {
       // A concurrent create (double click) won the unique "one paper in progress" index.
       if (isUniqueViolation(e)) {
@@ -225,18 +229,31 @@ export class PaperService {
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
     const answers = [...new Set(req.answers)];
-    // Acknowledged once the batch holding this write committed (group commit).
-    const result = await this.writes.run(async (trx) => {
-      if (!(await repo.lockOpenPaper(trx, req.paperId, userId, at, DEADLINE_GRACE_MS))) return null;
-      const pq = await repo.findPaperQu(trx, req.paperId, req.quId);
-      if (!pq) throw notFound('试题不存在！');
-      const stored = await storedAnswer(trx, this.qus, pq, req, answers); // choices: marked here, undone by a refusal
-      const answered = isAnswered(pq.quType, answers.length, stored);
-      await repo.setPaperQuAnswer(trx, pq.id, { answered: answered ? 1 : 0, answer: stored }, at);
-      return { quId: req.quId, answered };
-    });
-    if (result) return result;
-    const paper = await this.own(userId, req.paperId);
+    // The paper's questions from memory (paper.cache.ts); the answer is checked before anything is written.
+    const mine = await this.paperQus.of(this.db, req.paperId);
+    if (mine?.userId === userId) {
+      let checked: CheckedAnswer;
+      try {
+        const pq = mine.qus.get(req.quId);
+        if (!pq) throw notFound('试题不存在！');
+        checked = await checkAnswer(this.db, this.qus, pq, req, answers);
+      } catch (refusal) {
+        // A closed paper's refusal (20010005/20010006) comes before the answer's own.
+        const paper = await this.own(userId, req.paperId);
+        if (paper.state === PaperState.IN_EXAM && paper.limitTime > at - DEADLINE_GRACE_MS) throw refusal;
+        return this.refuseClosed(paper);
+      }
+      const fill = { paperId: req.paperId, userId, ...checked };
+      // Acknowledged once the batch holding this write committed (group commit); no savepoint of its
+      // own (one round trip on PostgreSQL): it seldom fails, and when it does the batch runs again.
+      const open = await this.writes.run((trx) => repo.fillOpen(trx, this.ctx.config.dialect, fill, at, DEADLINE_GRACE_MS), { savepoint: false });
+      if (open) return { quId: req.quId, answered: checked.answered };
+    }
+    return this.refuseClosed(await this.own(userId, req.paperId));
+  }
+
+  /** fill-answer to a paper that is not open: 20010005 handed in, or 20010006 time up (handing it in). */
+  private async refuseClosed(paper: Paper): Promise<never> {
     if (paper.state !== PaperState.IN_EXAM) throw new AppError(PaperError.PAPER_HANDED);
     await this.handIn(paper.id);
     throw new AppError(PaperError.PAPER_TIMEOUT);
@@ -268,8 +285,8 @@ export class PaperService {
    * null when the paper was not open (nothing done). Statements: the close (returning the row),
    * the paper's questions and choices, the grades in one UPDATE, the score, the event.
    */
-  private handInTo(paperId: string): Promise<number | null> {
-    return this.writes.run(async (trx) => {
+  private async handInTo(paperId: string): Promise<number | null> {
+    const state = await this.writes.run(async (trx) => {
       const at = now();
       const paper = await repo.closeOpenPaper(trx, paperId, PaperState.FINISHED, at);
       if (!paper) return null;
@@ -293,6 +310,8 @@ export class PaperService {
       });
       return PaperState.FINISHED;
     });
+    this.paperQus.forget(paperId); // closed: its answers no longer change
+    return state;
   }
 
   /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_GRACE_MS, paperApi, type PaperDetail, type PaperQuDetail, type PaperResult } from '@kaopei/contracts/paper';
 import { quApi, type QuDetail } from '@kaopei/contracts/qu';
 import { buildApp } from '../../app';
-import { testApp, type TestApp } from '../../test/app';
+import { callerOf, testApp, type TestApp } from '../../test/app';
 import { repoApi } from '@kaopei/contracts/repo';
 import { examApi } from '@kaopei/contracts/exam';
 
@@ -272,6 +272,31 @@ describe('hand-exam and paper-result', () => {
   });
 });
 
+describe('fill-answer racing hand-in', () => {
+  it('an acknowledged answer is always graded; a refused one is never stored', async () => {
+    const { token } = await t.newLearner();
+    const p = await startPaper(token, await createExam());
+    const qus = quIdsOf(p);
+    const rights = await Promise.all(qus.map((q) => rightOptions(q)));
+    const fills = qus.map((quId, i) => t.call(paperApi.fillAnswer, { paperId: p.id, quId, answers: rights[i] }, token));
+    const hand = t.call(paperApi.handExam, { id: p.id }, token);
+    const answered = await Promise.all(fills);
+    expect((await hand).code).toBe(0);
+    const rows = await t.db.selectFrom('el_paper_qu').select(['quId', 'answered', 'actualScore', 'score']).where('paperId', '=', p.id).execute();
+    const byQu = new Map(rows.map((r) => [r.quId, r]));
+    qus.forEach((quId, i) => {
+      const row = byQu.get(quId)!;
+      const code = answered[i]!.code;
+      expect([0, 20010005], quId).toContain(code);
+      // Acknowledged: stored before the close, so graded right; refused: nothing stored.
+      if (code === 0) expect([row.answered, row.actualScore], quId).toEqual([1, row.score]);
+      else expect([row.answered, row.actualScore], quId).toEqual([0, 0]);
+    });
+    const paper = await t.db.selectFrom('el_paper').select('userScore').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(paper.userScore).toBe(rows.reduce((s, r) => s + r.actualScore, 0));
+  });
+});
+
 describe('deadlines by the server clock', () => {
   it('refuses answers after the deadline and hands the paper in', async () => {
     // An app whose sweeper does not run during the test (with the shared app's 200 ms sweeper the
@@ -319,6 +344,20 @@ describe('restart', () => {
       const learner = await r.login({ username: 'learner', password: 'Learner@123456' });
       const created = await r.call<{ id: string }>(paperApi.createPaper, { examId: exams.data!.records[0]!.id }, learner);
       const paperId = created.data!.id;
+      // An answer before the restart, and after it: the restarted server reads the paper's questions back.
+      const detail = (await r.call<PaperDetail>(paperApi.paperDetail, { id: paperId }, learner)).data!;
+      const [q1, q2] = quIdsOf(detail);
+      const options = async (call: TestApp['call'], quId: string) => (await call<PaperQuDetail>(paperApi.quDetail, { paperId, quId }, learner)).data!.answerList.map((o) => o.id);
+      expect((await r.call(paperApi.fillAnswer, { paperId, quId: q1, answers: [(await options(r.call, q1!))[0]] }, learner)).code).toBe(0);
+      const mid = await buildApp(r.config); // a second server on the same database: nothing of the paper in its memory
+      await mid.app.ready();
+      const midCall = callerOf(mid);
+      const o2 = await options(midCall, q2!);
+      expect((await midCall(paperApi.fillAnswer, { paperId, quId: q1, answers: [o2[0]] }, learner)).code).toBe(10010001); // another question's option
+      expect((await midCall(paperApi.fillAnswer, { paperId, quId: q2, answers: [o2[1]] }, learner)).code).toBe(0);
+      await mid.app.close();
+      const chosen = await r.db.selectFrom('el_paper_qu_answer').select(['quId', 'answerId']).where('paperId', '=', paperId).where('checked', '=', 1).orderBy('quId').execute();
+      expect(chosen.map((c) => c.answerId).sort()).toEqual([(await options(r.call, q1!))[0], o2[1]].sort());
       await r.app.close(); // the server goes down with the paper open …
       const again = await buildApp(r.config); // … the paper's time runs out …
       await again.db.updateTable('el_paper').set({ limitTime: Date.now() - DEADLINE_GRACE_MS - 1 }).where('id', '=', paperId).execute();

@@ -1,0 +1,86 @@
+/**
+ * What fill-answer checks an answer against, cached for the paper's life (issue 9 "Scale": "a paper's
+ * question list cached for the paper's life"): the paper's owner and, per question id (`quId`), the
+ * el_paper_qu row's id and quType and, for a choice question, its option ids (el_paper_qu_answer
+ * answer_id). All of it is fixed when the paper is drawn and never changes afterwards, so an entry is
+ * right on every server process and needs no invalidation; whether the paper is still open is NOT
+ * cached (fill-answer's write checks it in the database, paper.repository.ts `fillOpen`).
+ *
+ * Entries are primed by create-paper after its commit, loaded (two reads, concurrent callers share
+ * one load) on the first fill-answer of a paper drawn elsewhere or before a restart, dropped at
+ * hand-in, and at most MAX_PAPERS are kept (least recently used dropped first).
+ */
+import { LRUCache } from 'lru-cache';
+import type { Executor } from '../../db';
+import { isChoiceType } from './paper.answer';
+import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
+import * as repo from './paper.repository';
+
+/** One question of a paper as fill-answer needs it. */
+export interface PaperQuRef {
+  /** el_paper_qu id. */
+  id: string;
+  quType: number;
+  quId: string;
+  /** Choice questions (1–3): the ids of the question's options in this paper. */
+  optionIds?: ReadonlySet<string>;
+}
+
+/** A paper's owner and its questions by quId. */
+export interface PaperQus {
+  userId: string;
+  qus: ReadonlyMap<string, PaperQuRef>;
+}
+
+/** Papers kept (5,000 learners in one exam take 5,000; each entry is a few KB). */
+export const MAX_PAPERS = 20_000;
+
+/** Builds an entry from a paper's rows (create-paper's rows, or the ones read back). */
+function entryOf(userId: string, pqs: Pick<ElPaperQuTable, 'id' | 'quType' | 'quId'>[], choices: Pick<ElPaperQuAnswerTable, 'quId' | 'answerId'>[]): PaperQus {
+  const options = new Map<string, Set<string>>();
+  for (const c of choices) {
+    let s = options.get(c.quId);
+    if (!s) options.set(c.quId, (s = new Set()));
+    s.add(c.answerId);
+  }
+  const qus = new Map<string, PaperQuRef>();
+  for (const q of pqs) {
+    if (qus.has(q.quId)) continue; // the first row of a quId, as findPaperQu answered
+    qus.set(q.quId, { id: q.id, quType: q.quType, quId: q.quId, optionIds: isChoiceType(q.quType) ? (options.get(q.quId) ?? new Set()) : undefined });
+  }
+  return { userId, qus };
+}
+
+export class PaperQuCache {
+  private readonly cache: LRUCache<string, PaperQus, Executor>;
+
+  constructor(max = MAX_PAPERS) {
+    this.cache = new LRUCache<string, PaperQus, Executor>({
+      max,
+      fetchMethod: async (paperId, _stale, { context: db }) => {
+        const [paper, pqs, choices] = await Promise.all([repo.findPaper(db, paperId), repo.qusOf(db, paperId), repo.answersOf(db, paperId)]);
+        return paper ? entryOf(paper.userId, pqs, choices) : undefined;
+      },
+    });
+  }
+
+  /** Paper `paperId`'s entry, read from `db` when not cached; undefined when there is no such paper. */
+  async of(db: Executor, paperId: string): Promise<PaperQus | undefined> {
+    return this.cache.fetch(paperId, { context: db });
+  }
+
+  /** Stores the entry of a paper just drawn (its rows as inserted). */
+  prime(paperId: string, userId: string, pqs: ElPaperQuTable[], choices: ElPaperQuAnswerTable[]): void {
+    this.cache.set(paperId, entryOf(userId, pqs, choices));
+  }
+
+  /** Drops a paper that closed (its answers no longer change). */
+  forget(paperId: string): void {
+    this.cache.delete(paperId);
+  }
+
+  /** Papers cached (tests). */
+  get size(): number {
+    return this.cache.size;
+  }
+}
