@@ -79,7 +79,7 @@ describe.skipIf(skipWithoutChromium())('messages: template, prepare-notify, badg
     // Opening it marked it read: the badge disappears and the unread list is empty.
     await expect.poll(() => badgeCount.count(), POLL).toBe(0);
     await learner.getByTestId('msg-detail-close').click();
-    await learner.getByText('暂无相关数据！').first().waitFor();
+    await learner.getByText('暂无相关数据！').filter({ visible: true }).first().waitFor();
     await learner.getByTestId('msg-tab-read').click();
     await learner.locator('[data-testid^="msg-open-"]', { hasText: title1 }).waitFor();
     const me = await Api.login(server.baseUrl, DEMO_LEARNER);
