@@ -2,7 +2,8 @@
  * The hand-in's statements (paper.repository.ts, issue 9 "Scale"), on SQLite and, with
  * TEST_DATABASE_URL, PostgreSQL: closeOpenPaper closes an open paper once and answers its row with
  * the hand-in time capped at the deadline; setQuGrades writes every question's own grade in one
- * UPDATE per 300 questions (distinct grades, more than one chunk).
+ * UPDATE per 300 questions (distinct grades, more than one chunk); setGradesAndScore writes the grades
+ * and the score together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
@@ -63,5 +64,22 @@ describe('setQuGrades', () => {
     const stored = new Map((await repo.qusOf(t.db, paper.id)).map((q) => [q.id, { isRight: q.isRight === 1, actualScore: q.actualScore }]));
     expect(grades.map((g) => stored.get(g.id))).toEqual(grades.map((g) => ({ isRight: g.isRight, actualScore: g.actualScore })));
     expect((await repo.qusOf(t.db, other.id)).map((q) => [q.isRight, q.actualScore])).toEqual([[0, 0], [0, 0], [0, 0]]);
+  });
+});
+
+describe('setGradesAndScore', () => {
+  it("writes a paper's grades and its score together (one statement on PostgreSQL), large papers too", async () => {
+    for (const size of [7, 301]) {
+      const paper = paperRow(Date.now() + 3600_000);
+      const qus: ElPaperQuTable[] = Array.from({ length: size }, (_, i) => ({
+        id: newId(), paperId: paper.id, groupId: '', quId: newId(), parentId: '', quType: 1, sort: i, score: 10, answered: 1, mark: 0, isRight: 0, actualScore: 0, answer: '',
+      }));
+      await repo.insertPaper(t.db, paper, [], qus, []);
+      const grades = qus.map((q, i) => ({ id: q.id, isRight: i % 2 === 0, actualScore: i % 2 === 0 ? 10 : 0 }));
+      await repo.setGradesAndScore(t.db, t.dialect, paper.id, grades, { userScore: 40, passed: false, state: 1 });
+      const stored = await repo.qusOf(t.db, paper.id);
+      expect(stored.map((q) => [q.isRight, q.actualScore]), `${size}`).toEqual(grades.map((g) => [g.isRight ? 1 : 0, g.actualScore]));
+      expect(await repo.findPaper(t.db, paper.id), `${size}`).toMatchObject({ userScore: 40, passed: 0, state: 1 });
+    }
   });
 });

@@ -203,18 +203,56 @@ export function closeOpenPaper(db: Executor, paperId: string, state: number, at:
  * column (a hand-in writes every question of the paper; one statement instead of one per distinct
  * grade). Up to 300 questions a statement (3 bound values each, under SQLite's parameter limit).
  */
-export async function setQuGrades(db: Executor, grades: { id: string; isRight: boolean; actualScore: number }[]): Promise<void> {
-  for (let i = 0; i < grades.length; i += 300) {
-    const part = grades.slice(i, i + 300);
-    const isRight = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.isRight ? 1 : 0}`), sql` `)} end as integer)`;
-    const actualScore = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.actualScore}`), sql` `)} end as integer)`;
-    await db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', part.map((g) => g.id)).execute();
-  }
+export async function setQuGrades(db: Executor, grades: QuGrade[]): Promise<void> {
+  for (let i = 0; i < grades.length; i += GRADES_PER_STATEMENT) await gradesUpdate(db, grades.slice(i, i + GRADES_PER_STATEMENT)).execute();
+}
+
+/** One question's grade as hand-in writes it. */
+export interface QuGrade {
+  id: string;
+  isRight: boolean;
+  actualScore: number;
+}
+
+const GRADES_PER_STATEMENT = 300;
+
+/** The UPDATE of setQuGrades for at most GRADES_PER_STATEMENT grades. */
+function gradesUpdate(db: Executor, part: QuGrade[]) {
+  const isRight = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.isRight ? 1 : 0}`), sql` `)} end as integer)`;
+  const actualScore = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.actualScore}`), sql` `)} end as integer)`;
+  return db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', part.map((g) => g.id));
 }
 
 /** Sets a paper's score and pass flag (and its state when given). */
 export function setPaperScore(db: Executor, paperId: string, userScore: number, passed: boolean, state?: number) {
   return db.updateTable('el_paper').set({ userScore, passed: passed ? 1 : 0, ...(state === undefined ? {} : { state }) }).where('id', '=', paperId).execute();
+}
+
+/**
+ * Hand-in's grades and score on PostgreSQL in ONE statement with a fixed text (no query building per
+ * hand-in): the grades come as three arrays (el_paper_qu id, is_right, actual_score) joined by
+ * unnest; the paper's state is kept when $7 is null. $1 ids, $2 isRight, $3 actualScore, $4 paperId,
+ * $5 userScore, $6 passed, $7 state.
+ */
+const GRADES_AND_SCORE_PG = `with g as (
+  update el_paper_qu q set is_right = v.r, actual_score = v.s
+  from unnest($1::varchar[], $2::integer[], $3::integer[]) as v(id, r, s)
+  where q.id = v.id)
+update el_paper set user_score = $5::integer, passed = $6::integer, state = coalesce($7::integer, state)
+where id = $4`;
+
+/**
+ * Hand-in's writes of the grades (setQuGrades) and of the paper's score (setPaperScore, and its
+ * state when given). PostgreSQL: one statement (GRADES_AND_SCORE_PG); SQLite: one each.
+ */
+export async function setGradesAndScore(db: Executor, dialect: 'sqlite' | 'postgres', paperId: string, grades: QuGrade[], score: { userScore: number; passed: boolean; state?: number }): Promise<void> {
+  if (dialect === 'postgres') {
+    const params = [grades.map((g) => g.id), grades.map((g) => (g.isRight ? 1 : 0)), grades.map((g) => g.actualScore), paperId, score.userScore, score.passed ? 1 : 0, score.state ?? null];
+    await db.executeQuery(CompiledQuery.raw(GRADES_AND_SCORE_PG, params));
+    return;
+  }
+  await setQuGrades(db, grades);
+  await setPaperScore(db, paperId, score.userScore, score.passed, score.state);
 }
 
 /**

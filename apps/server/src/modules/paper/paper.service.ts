@@ -297,19 +297,19 @@ export class PaperService {
       const banked = [...new Set(pqs.filter((q) => q.quType === QuType.FILL || q.quType === QuType.MATCH).map((q) => q.quId))];
       const { qus, options } = banked.length ? await this.qus.load(trx, banked) : { qus: new Map(), options: [] };
       const { grades, subjective, userScore } = gradePaper({ pqs, choices, qus, options, partialCredit: settings.partialCredit });
-      await repo.setQuGrades(trx, [...grades].map(([id, g]) => ({ id, isRight: g.isRight, actualScore: g.actualScore })));
       const passed = userScore >= paper.qualifyScore;
+      const quGrades = [...grades].map(([id, g]) => ({ id, isRight: g.isRight, actualScore: g.actualScore }));
       if (subjective.length > 0) {
-        await repo.setPaperScore(trx, paperId, userScore, passed, PaperState.WAIT_MARK);
+        await repo.setGradesAndScore(trx, this.ctx.config.dialect, paperId, quGrades, { userScore, passed, state: PaperState.WAIT_MARK });
         return PaperState.WAIT_MARK;
       }
-      await repo.setPaperScore(trx, paperId, userScore, passed);
+      await repo.setGradesAndScore(trx, this.ctx.config.dialect, paperId, quGrades, { userScore, passed });
       await this.ctx.events.emit(trx, 'paper.marked', {
         paperId, userId: paper.userId, examId: paper.examId, examTitle: paper.title,
         userScore, totalScore: paper.totalScore, qualifyScore: paper.qualifyScore, passed, handTime,
       });
       return PaperState.FINISHED;
-    });
+    }, { savepoint: false }); // fails only with the database: the batch then runs again without it
     this.paperQus.forget(paperId); // closed: its answers no longer change
     return state;
   }
