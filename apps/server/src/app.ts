@@ -21,7 +21,6 @@ import { registerBench } from './platform/bench';
 import { localBus, redisBus } from './platform/bus';
 import { EventOutbox, eventJobType, listenersOf } from './platform/events';
 import { DbJobQueue, type JobQueue } from './platform/jobs';
-import { RequestLoad } from './platform/request-load';
 import { migrateToLatest } from './platform/migrations';
 import type { LoadedModule, SeededAccount } from './platform/module';
 import { createServices, loadModules } from './platform/registry';
@@ -104,9 +103,6 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('resolveSession', authModule.authenticator?.(svc(authModule)) ?? (async () => null));
   app.decorateRequest('authUser', null);
   registerErrorHandler(app);
-  // Requests in flight: background jobs wait while many are (platform/request-load.ts).
-  const load = new RequestLoad();
-  load.register(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   // WebSockets for the routers' `socket()` (messages are small text frames: 64 KB is plenty).
@@ -150,8 +146,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     // Cache invalidations published by other processes reach this one from now on.
     await bus.ready();
     tasks.start(modules.flatMap((m) => (m.tasks ?? []).map((t) => ({ name: t.name, everyMs: t.everyMs(config), run: () => t.run(svc(m)) }))));
-    jobs.start(config.jobConcurrency, load.quiet);
-    events.start(load.quiet);
+    jobs.start(config.jobConcurrency);
+    events.start();
   });
   app.addHook('onClose', async () => {
     await tasks.stop();

@@ -149,17 +149,10 @@ export class EventOutbox implements Events {
     }
   }
 
-  private quiet: () => Promise<void> = async () => {};
-
-  /**
-   * Starts dispatching in this process: now, then every 500 ms. `quiet`, when given, is awaited
-   * before each dispatch (platform/request-load.ts: it waits, boundedly, while many requests are in
-   * flight; a hand-in burst's events are then queued as jobs after the burst).
-   */
-  start(quiet?: () => Promise<void>): void {
+  /** Starts dispatching in this process: now, then every 500 ms. */
+  start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    if (quiet) this.quiet = quiet;
     this.kick();
   }
 
@@ -175,8 +168,7 @@ export class EventOutbox implements Events {
   private kick(): void {
     if (this.stopped || this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.running = this.quiet()
-      .then(() => (this.stopped ? undefined : this.dispatch()))
+    this.running = this.dispatch()
       .then(() => undefined)
       .catch((err: unknown) => {
         if (!this.stopped) console.error(`event dispatcher: ${err instanceof Error ? err.message : String(err)}`);

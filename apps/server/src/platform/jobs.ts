@@ -69,11 +69,8 @@ export interface JobQueue {
   idle(): Promise<boolean>;
   /** Registers the handler of `type` (before `start`). */
   register(type: string, handler: JobHandler): void;
-  /**
-   * Starts `concurrency` workers in this process. `quiet`, when given, is awaited before each job is
-   * taken (platform/request-load.ts: background work yields to requests; the database queue only).
-   */
-  start(concurrency: number, quiet?: () => Promise<void>): void;
+  /** Starts `concurrency` workers in this process. */
+  start(concurrency: number): void;
   /** Stops taking jobs and waits (up to `timeoutMs`) for running ones. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -160,12 +157,9 @@ export class DbJobQueue extends JobTypes implements JobQueue {
     return !busy;
   }
 
-  private quiet: () => Promise<void> = async () => {};
-
-  start(concurrency: number, quiet?: () => Promise<void>): void {
+  start(concurrency: number): void {
     if (!this.stopped) return;
     this.stopped = false;
-    if (quiet) this.quiet = quiet;
     for (let i = 0; i < concurrency; i++) this.loop();
   }
 
@@ -186,8 +180,6 @@ export class DbJobQueue extends JobTypes implements JobQueue {
       while (!this.stopped) {
         let claimed: Awaited<ReturnType<DbJobQueue['claim']>>;
         try {
-          await this.quiet(); // people waiting for an answer go first (bounded wait)
-          if (this.stopped) break;
           await this.requeueExpired();
           claimed = await this.claim();
         } catch (err) {
