@@ -9,7 +9,9 @@ import type { FillAnswerReq } from '@kaopei/contracts/paper';
 import type { Executor } from '../../db';
 import type { QuService } from '../qu/qu.service';
 import { encodeAnswer, isAnswered, isChoiceType } from './paper.answer';
-import type { PaperQuRef } from './paper.cache';
+import type { PaperQuCache, PaperQuRef } from './paper.cache';
+import type { OpenFill } from './paper.repository';
+import { notFound } from '../../lib/errors';
 
 /** What fill-answer stores for one checked answer (paper.repository.ts `OpenFill`'s fields). */
 export interface CheckedAnswer {
@@ -36,4 +38,18 @@ export async function checkAnswer(db: Executor, qus: Pick<QuService, 'load'>, pq
   const choice = isChoiceType(t);
   const answer = choice ? '' : stored;
   return { paperQuId: pq.id, quId: pq.quId, answer, answered: isAnswered(t, answers.length, answer), checked: choice ? answers : undefined };
+}
+
+/**
+ * fill-answer's check (SPEC §7): the caller's paper `req.paperId` from `cache`, its question
+ * `req.quId` (10010003 '试题不存在！' when not in the paper) and the answer (checkAnswer). Answers the
+ * write to make (repository `fillOpen`), or undefined when the paper is not the caller's or does not
+ * exist (the caller answers as for a missing paper). Nothing is written here.
+ */
+export async function checkFill(db: Executor, qus: Pick<QuService, 'load'>, cache: PaperQuCache, userId: string, req: FillAnswerReq): Promise<OpenFill | undefined> {
+  const mine = await cache.of(db, req.paperId);
+  if (mine?.userId !== userId) return undefined;
+  const pq = mine.qus.get(req.quId);
+  if (!pq) throw notFound('试题不存在！');
+  return { paperId: req.paperId, userId, ...(await checkAnswer(db, qus, pq, req, [...new Set(req.answers)])) };
 }

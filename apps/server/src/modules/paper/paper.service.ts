@@ -27,7 +27,7 @@ import { now } from '../../lib/time';
 import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { gradePaper, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
-import { checkAnswer, type CheckedAnswer } from './paper.fill';
+import { checkFill } from './paper.fill';
 import { PaperQuCache } from './paper.cache';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
@@ -222,33 +222,21 @@ export class PaperService {
    * quId). Per type (contracts `fillAnswerReq`): choices (1–3), text (4), blanks (5), pairs (6); a
    * field that does not fit the type, an option not of this question, several options for a
    * single/true-false question, more blanks than the question has, a left-hand item or right-hand
-   * item not of this question: 10010001, nothing saved. Errors: 20010005 handed in, 20010006 time up
-   * (arrived at or after the deadline plus DEADLINE_GRACE_MS, server clock; the paper is then
-   * handed in). The request carries no client time: a wrong client clock changes nothing.
+   * item not of this question: 10010001, nothing saved. Errors: 20010005 handed in, 20010006 time up (at
+   * or after the deadline plus DEADLINE_GRACE_MS, server clock; then handed in). No client time is used.
    */
   async fillAnswer(userId: string, req: FillAnswerReq): Promise<{ quId: string; answered: boolean }> {
     const at = now();
-    const answers = [...new Set(req.answers)];
-    // The paper's questions from memory (paper.cache.ts); the answer is checked before anything is written.
-    const mine = await this.paperQus.of(this.db, req.paperId);
-    if (mine?.userId === userId) {
-      let checked: CheckedAnswer;
-      try {
-        const pq = mine.qus.get(req.quId);
-        if (!pq) throw notFound('试题不存在！');
-        checked = await checkAnswer(this.db, this.qus, pq, req, answers);
-      } catch (refusal) {
-        // A closed paper's refusal (20010005/20010006) comes before the answer's own.
-        const paper = await this.own(userId, req.paperId);
-        if (paper.state === PaperState.IN_EXAM && paper.limitTime > at - DEADLINE_GRACE_MS) throw refusal;
-        return this.refuseClosed(paper);
-      }
-      const fill = { paperId: req.paperId, userId, ...checked };
-      // Acknowledged once the batch holding this write committed (group commit); no savepoint of its
-      // own (one round trip on PostgreSQL): it seldom fails, and when it does the batch runs again.
-      const open = await this.writes.run((trx) => repo.fillOpen(trx, this.ctx.config.dialect, fill, at, DEADLINE_GRACE_MS), { savepoint: false });
-      if (open) return { quId: req.quId, answered: checked.answered };
-    }
+    // Checked against the paper's questions in memory (paper.fill.ts) before anything is written.
+    const fill = await checkFill(this.db, this.qus, this.paperQus, userId, req).catch(async (refusal: unknown) => {
+      // A closed paper's refusal (20010005/20010006) comes before the answer's own.
+      const paper = await this.own(userId, req.paperId);
+      if (paper.state === PaperState.IN_EXAM && paper.limitTime > at - DEADLINE_GRACE_MS) throw refusal;
+      return this.refuseClosed(paper);
+    });
+    // Acknowledged after its group-commit batch committed; no savepoint (it seldom fails; then the batch reruns).
+    const open = fill && (await this.writes.run((trx) => repo.fillOpen(trx, this.ctx.config.dialect, fill, at, DEADLINE_GRACE_MS), { savepoint: false }));
+    if (open) return { quId: req.quId, answered: fill.answered };
     return this.refuseClosed(await this.own(userId, req.paperId));
   }
 
