@@ -7,23 +7,14 @@
 import { QuType } from '@kaopei/contracts';
 import type { FillAnswerReq } from '@kaopei/contracts/paper';
 import type { Executor } from '../../db';
+import { notFound } from '../../lib/errors';
 import type { QuService } from '../qu/qu.service';
 import { encodeAnswer, isAnswered, isChoiceType } from './paper.answer';
 import type { PaperQuCache, PaperQuRef } from './paper.cache';
 import type { OpenFill } from './paper.repository';
-import { notFound } from '../../lib/errors';
 
-/** What fill-answer stores for one checked answer (paper.repository.ts `OpenFill`'s fields). */
-export interface CheckedAnswer {
-  /** The el_paper_qu row's id and its question's id. */
-  paperQuId: string;
-  quId: string;
-  /** el_paper_qu.answer: '' for choices (their marks are el_paper_qu_answer.checked). */
-  answer: string;
-  answered: boolean;
-  /** Choice questions: the option ids to mark checked. */
-  checked?: string[];
-}
+/** What fill-answer stores for one checked answer: repository `OpenFill` but the paper and its owner. */
+export type CheckedAnswer = Omit<OpenFill, 'paperId' | 'userId'>;
 
 /**
  * Validates one answer of fill-answer (SPEC §7) against its question's type and options. Throws

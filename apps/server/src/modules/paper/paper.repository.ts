@@ -204,7 +204,12 @@ export function closeOpenPaper(db: Executor, paperId: string, state: number, at:
  * grade). Up to 300 questions a statement (3 bound values each, under SQLite's parameter limit).
  */
 export async function setQuGrades(db: Executor, grades: QuGrade[]): Promise<void> {
-  for (let i = 0; i < grades.length; i += GRADES_PER_STATEMENT) await gradesUpdate(db, grades.slice(i, i + GRADES_PER_STATEMENT)).execute();
+  for (let i = 0; i < grades.length; i += 300) {
+    const part = grades.slice(i, i + 300);
+    const isRight = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.isRight ? 1 : 0}`), sql` `)} end as integer)`;
+    const actualScore = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.actualScore}`), sql` `)} end as integer)`;
+    await db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', part.map((g) => g.id)).execute();
+  }
 }
 
 /** One question's grade as hand-in writes it. */
@@ -212,15 +217,6 @@ export interface QuGrade {
   id: string;
   isRight: boolean;
   actualScore: number;
-}
-
-const GRADES_PER_STATEMENT = 300;
-
-/** The UPDATE of setQuGrades for at most GRADES_PER_STATEMENT grades. */
-function gradesUpdate(db: Executor, part: QuGrade[]) {
-  const isRight = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.isRight ? 1 : 0}`), sql` `)} end as integer)`;
-  const actualScore = sql<number>`cast(case id ${sql.join(part.map((g) => sql`when ${g.id} then ${g.actualScore}`), sql` `)} end as integer)`;
-  return db.updateTable('el_paper_qu').set({ isRight, actualScore }).where('id', 'in', part.map((g) => g.id));
 }
 
 /** Sets a paper's score and pass flag (and its state when given). */
