@@ -33,7 +33,7 @@ export interface PaperQus {
 }
 
 /** Papers kept (5,000 learners in one exam take 5,000; each entry is a few KB). */
-export const MAX_PAPERS = 20_000;
+const MAX_PAPERS = 20_000;
 
 /** Builds an entry from a paper's rows (create-paper's rows, or the ones read back). */
 function entryOf(userId: string, pqs: Pick<ElPaperQuTable, 'id' | 'quType' | 'quId'>[], choices: Pick<ElPaperQuAnswerTable, 'quId' | 'answerId'>[]): PaperQus {
@@ -77,10 +77,5 @@ export class PaperQuCache {
   /** Drops a paper that closed (its answers no longer change). */
   forget(paperId: string): void {
     this.cache.delete(paperId);
-  }
-
-  /** Papers cached (tests). */
-  get size(): number {
-    return this.cache.size;
   }
 }
