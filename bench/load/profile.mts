@@ -2,7 +2,11 @@
  * Summarises a V8 CPU profile (`node --cpu-prof`, e.g. the server child of `bench/load.mts --cpu-prof`):
  * self time by function and by package / source folder, top entries first.
  *
- *   npx tsx bench/load/profile.mts /tmp/kaopei-load-XXXX/CPU.*.cpuprofile [top]
+ *   npx tsx bench/load/profile.mts /tmp/kaopei-load-XXXX/CPU.*.cpuprofile [top] [from-s] [to-s]
+ *
+ * from-s / to-s: only the samples between these seconds after the profile's start (e.g. a bench's
+ * hand-in phase). Also prints total (inclusive) time of the project's own functions, which shows
+ * what a piece of work costs with everything it calls (a hand-in, the event dispatcher, a job).
  */
 import fs from 'node:fs';
 
@@ -10,6 +14,7 @@ interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: Node[];
@@ -37,9 +42,17 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: profile.mts FILE.cpuprofile [top]');
 const top = Number(process.argv[3] ?? 25);
 const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+const fromUs = Number(process.argv[4] ?? 0) * 1e6;
+const toUs = process.argv[5] ? Number(process.argv[5]) * 1e6 : Infinity;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const self = new Map<number, number>();
-p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+let clock = 0;
+p.samples.forEach((id, i) => {
+  clock += p.timeDeltas[i] ?? 0;
+  if (clock >= fromUs && clock < toUs) self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((s, v) => s + v, 0);
 const fnTime = new Map<string, number>();
 const areaTime = new Map<string, number>();
@@ -60,8 +73,22 @@ const show = (m: Map<string, number>) =>
     .slice(0, top)
     .map(([k, us]) => `${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1e6).toFixed(1).padStart(6)} s  ${k}`)
     .join('\n');
-console.log(`profile ${((p.endTime - p.startTime) / 1e6).toFixed(0)} s, busy ${(busy / 1e6).toFixed(1)} s (shares below are of busy time), idle ${(idle / 1e6).toFixed(1)} s`);
+/** Inclusive time of the project's own functions (each counted once per sample however deep it recurses). */
+const totalTime = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const f = byId.get(at)!.callFrame;
+    if (!f.url.includes('/apps/server/src/')) continue;
+    const key = `${f.functionName || '(anonymous)'}  ${area(f.url)}:${f.lineNumber + 1}`;
+    if (!seen.has(key)) totalTime.set(key, (totalTime.get(key) ?? 0) + us);
+    seen.add(key);
+  }
+}
+const window = fromUs || toUs < Infinity ? ` (window ${fromUs / 1e6}–${toUs / 1e6} s)` : '';
+console.log(`profile ${((p.endTime - p.startTime) / 1e6).toFixed(0)} s${window}, busy ${(busy / 1e6).toFixed(1)} s (shares below are of busy time), idle ${(idle / 1e6).toFixed(1)} s`);
 areaTime.delete('(idle)');
 fnTime.delete(`(idle)  ${area('')}:0`);
 console.log(`\nself time by area:\n${show(areaTime)}`);
 console.log(`\nself time by function:\n${show(fnTime)}`);
+console.log(`\ntotal (inclusive) time of the project's functions:\n${show(totalTime)}`);

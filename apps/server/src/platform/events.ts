@@ -14,7 +14,7 @@
  * - A module listens with `on: { 'paper.marked': (svc) => (e) => svc.onPaperMarked(e) }` in its
  *   `defineModule`. The dispatcher of every process (every 500 ms, and soon after an emit) claims
  *   waiting rows with a lease (PostgreSQL: FOR UPDATE SKIP LOCKED) and queues one background job per
- *   listening module (`event:<type>:<module>`), so each listener runs on the job queue with its
+ *   listening module (`event:<type>:<module>`; a claimed batch's jobs in one enqueueMany), so each listener runs on the job queue with its
  *   retries and backoff, independently of the others.
  * - Delivery is at least once: a dispatcher that dies between queueing and marking the row lets
  *   another process queue it again. Listeners must therefore be idempotent — which the domains are
@@ -110,13 +110,14 @@ export class EventOutbox implements Events {
         .returning(['id', 'type', 'payload', 'createTime'])
         .execute();
       rows.sort((a, b) => a.createTime - b.createTime || a.id.localeCompare(b.id));
-      for (const row of rows) {
+      // The whole batch's listener jobs in one enqueue, then the rows marked dispatched in one UPDATE
+      // (a crash in between queues them again: at least once).
+      const jobs = rows.flatMap((row) => {
         const payload: unknown = JSON.parse(row.payload);
-        for (const module of this.listeners.get(row.type) ?? []) {
-          queued.push(await this.jobs.enqueue(eventJobType(row.type, module), payload, { userId: '', maxAttempts: 5 }));
-        }
-        await this.db.updateTable('sys_event').set({ state: 1, dispatchTime: now() }).where('id', '=', row.id).execute();
-      }
+        return (this.listeners.get(row.type) ?? []).map((module) => ({ type: eventJobType(row.type, module), payload, opts: { userId: '', maxAttempts: 5 } }));
+      });
+      queued.push(...(await this.jobs.enqueueMany(jobs)));
+      if (rows.length) await this.db.updateTable('sys_event').set({ state: 1, dispatchTime: now() }).where('id', 'in', rows.map((r) => r.id)).execute();
       if (rows.length < BATCH) break;
     }
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {

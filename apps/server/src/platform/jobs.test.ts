@@ -65,6 +65,18 @@ function suite(kind: 'database' | 'bullmq') {
     expect(await t.jobs.get('1234567890123456789')).toBeNull();
   });
 
+  it('queues several jobs at once (enqueueMany): ids in the order given, each runs once with its own payload and owner', async () => {
+    const ns = Array.from({ length: 12 }, (_, i) => 1000 + i);
+    const ids = await t.jobs.enqueueMany(ns.map((n, i) => ({ type: 'test.echo', payload: { n }, opts: { userId: `u${i}` } })));
+    expect(new Set(ids).size).toBe(ns.length);
+    const jobs = await Promise.all(ids.map((id) => settled(id)));
+    jobs.forEach((job, i) => expect(job).toMatchObject({ state: JobState.DONE, payload: { n: ns[i] }, result: { doubled: ns[i]! * 2 }, createBy: `u${i}` }));
+    for (const n of ns) expect(runs.get(`echo:${n}`)).toBe(1);
+    expect(await t.jobs.enqueueMany([])).toEqual([]);
+    await expect(t.jobs.enqueueMany([{ type: 'test.echo', payload: { n: 1 }, opts: { userId: 'u1' } }, { type: 'test.nobody', payload: {}, opts: { userId: 'u1' } }])).rejects.toThrow(/unknown job type/);
+    expect(runs.get('echo:1')).toBeUndefined();
+  });
+
   it('retries a failing job with backoff, and fails a business error at once', async () => {
     const flaky = await t.jobs.enqueue('test.flaky', { id: kind }, { userId: 'u1', maxAttempts: 3 });
     expect(await settled(flaky)).toMatchObject({ state: JobState.DONE, result: 'ok' });

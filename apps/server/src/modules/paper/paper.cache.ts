@@ -1,6 +1,6 @@
 /**
  * What fill-answer checks an answer against, cached for the paper's life (issue 9 "Scale": "a paper's
- * question list cached for the paper's life"): the paper's owner and, per question id (`quId`), the
+ * question list cached for the paper's life"): the paper's owner, exam and draw time and, per question id (`quId`), the
  * el_paper_qu row's id and quType and, for a choice question, its option ids (el_paper_qu_answer
  * answer_id). All of it is fixed when the paper is drawn and never changes afterwards, so an entry is
  * right on every server process and needs no invalidation; whether the paper is still open is NOT
@@ -13,7 +13,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db';
 import { isChoiceType } from './paper.answer';
-import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
+import type { ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
 import * as repo from './paper.repository';
 
 /** One question of a paper as fill-answer needs it. */
@@ -26,17 +26,22 @@ export interface PaperQuRef {
   optionIds?: ReadonlySet<string>;
 }
 
-/** A paper's owner and its questions by quId. */
+/** A paper's owner, exam and draw time (createTime, epoch ms), and its questions by quId. */
 export interface PaperQus {
   userId: string;
+  examId: string;
+  createTime: number;
   qus: ReadonlyMap<string, PaperQuRef>;
 }
+
+/** The fields of the paper row an entry keeps. */
+type PaperHead = Pick<ElPaperTable, 'userId' | 'examId' | 'createTime'>;
 
 /** Papers kept (5,000 learners in one exam take 5,000; each entry is a few KB). */
 const MAX_PAPERS = 20_000;
 
 /** Builds an entry from a paper's rows (create-paper's rows, or the ones read back). */
-function entryOf(userId: string, pqs: Pick<ElPaperQuTable, 'id' | 'quType' | 'quId'>[], choices: Pick<ElPaperQuAnswerTable, 'quId' | 'answerId'>[]): PaperQus {
+function entryOf(paper: PaperHead, pqs: Pick<ElPaperQuTable, 'id' | 'quType' | 'quId'>[], choices: Pick<ElPaperQuAnswerTable, 'quId' | 'answerId'>[]): PaperQus {
   const options = new Map<string, Set<string>>();
   for (const c of choices) {
     let s = options.get(c.quId);
@@ -48,7 +53,7 @@ function entryOf(userId: string, pqs: Pick<ElPaperQuTable, 'id' | 'quType' | 'qu
     if (qus.has(q.quId)) continue; // the first row of a quId, as findPaperQu answered
     qus.set(q.quId, { id: q.id, quType: q.quType, quId: q.quId, optionIds: isChoiceType(q.quType) ? (options.get(q.quId) ?? new Set()) : undefined });
   }
-  return { userId, qus };
+  return { userId: paper.userId, examId: paper.examId, createTime: paper.createTime, qus };
 }
 
 export class PaperQuCache {
@@ -59,7 +64,7 @@ export class PaperQuCache {
       max,
       fetchMethod: async (paperId, _stale, { context: db }) => {
         const [paper, pqs, choices] = await Promise.all([repo.findPaper(db, paperId), repo.qusOf(db, paperId), repo.answersOf(db, paperId)]);
-        return paper ? entryOf(paper.userId, pqs, choices) : undefined;
+        return paper ? entryOf(paper, pqs, choices) : undefined;
       },
     });
   }
@@ -69,9 +74,14 @@ export class PaperQuCache {
     return this.cache.fetch(paperId, { context: db });
   }
 
+  /** Paper `paperId`'s entry when this process holds it; never reads the database. */
+  peek(paperId: string): PaperQus | undefined {
+    return this.cache.get(paperId);
+  }
+
   /** Stores the entry of a paper just drawn (its rows as inserted). */
-  prime(paperId: string, userId: string, pqs: ElPaperQuTable[], choices: ElPaperQuAnswerTable[]): void {
-    this.cache.set(paperId, entryOf(userId, pqs, choices));
+  prime(paper: PaperHead & { id: string }, pqs: ElPaperQuTable[], choices: ElPaperQuAnswerTable[]): void {
+    this.cache.set(paper.id, entryOf(paper, pqs, choices));
   }
 
   /** Drops a paper that closed (its answers no longer change). */

@@ -33,6 +33,7 @@ import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
 import { PaperStats } from './paper.dash';
+import { recordOffline, type OfflineScore } from './paper.offline';
 
 type Paper = ElPaperTable;
 
@@ -127,7 +128,7 @@ export class PaperService {
         }
         await repo.insertPaper(trx, paper, groups, paperQus, choices);
       });
-      this.paperQus.prime(paperId, userId, paperQus, choices);
+      this.paperQus.prime(paper, paperQus, choices);
     } catch (e) {
       // A concurrent create (double click) won the unique "one paper in progress" index.
       if (isUniqueViolation(e)) {
@@ -249,6 +250,13 @@ export class PaperService {
 
   /** POST hand-exam: closes and scores the caller's paper once; repeated calls answer the same. 20040003 before the exam's earliest hand-in. */
   async handExam(userId: string, id: string): Promise<{ id: string; state: number }> {
+    // The paper drawn on this process: owner, exam and draw time from the cache, no read before the
+    // close. Anything else (not cached, too early by the cache, not open) takes the path below.
+    const drawn = this.paperQus.peek(id);
+    if (drawn?.userId === userId && (await this.exams.checkHandIn(drawn.examId, drawn.createTime, now()).then(() => true, () => false))) {
+      const state = await this.handInTo(id);
+      if (state !== null) return { id, state };
+    }
     const mine = await this.own(userId, id);
     // The exam's earliest hand-in (20040003) applies to a learner's hand-in of an open paper only.
     if (mine.state === PaperState.IN_EXAM && mine.limitTime > now()) await this.exams.checkHandIn(mine.examId, mine.createTime, now());
@@ -302,36 +310,9 @@ export class PaperService {
     return state;
   }
 
-  /**
-   * The score of an offline exam (el_exam.offline 1; module exam-offline, issue 8 "Offline exams")
-   * as the learner's paper `paperId`: a paper with no questions, offline 1, state 2 (已完成),
-   * createTime = handTime = `handTime` (epoch ms, when it was sat), passed = userScore ≥ the exam's
-   * qualifyScore. Written in the caller's transaction `trx`, which also carries the `paper.marked`
-   * event, so points, certificates and the score message follow as for an online paper. Idempotent:
-   * the same score and time again changes nothing and emits nothing (`changed` false); another score
-   * or time updates the paper and emits `paper.marked` again (its listeners are idempotent). The
-   * caller keeps one `paperId` per (exam, learner) (exam-offline's unique row).
-   */
-  async recordOffline(
-    trx: Executor,
-    r: { paperId: string; exam: { id: string; title: string; totalTime: number; totalScore: number; qualifyScore: number }; userId: string; deptCode: string; userScore: number; handTime: number },
-  ): Promise<{ changed: boolean }> {
-    const at = now();
-    const passed = r.userScore >= r.exam.qualifyScore;
-    const old = await repo.findPaper(trx, r.paperId);
-    if (old && (old.offline !== 1 || old.userId !== r.userId || old.examId !== r.exam.id)) throw new Error(`paper ${r.paperId} is not the offline paper of this learner and exam`);
-    if (old && old.userScore === r.userScore && old.handTime === r.handTime && old.qualifyScore === r.exam.qualifyScore && old.totalScore === r.exam.totalScore) return { changed: false };
-    const fields = {
-      title: r.exam.title, totalTime: r.exam.totalTime, totalScore: r.exam.totalScore, qualifyScore: r.exam.qualifyScore, userScore: r.userScore,
-      passed: passed ? 1 : 0, createTime: r.handTime, limitTime: r.handTime, handTime: r.handTime, updateTime: at,
-    } as const;
-    if (old) await repo.updateOfflinePaper(trx, r.paperId, fields);
-    else await repo.insertPaper(trx, { id: r.paperId, userId: r.userId, examId: r.exam.id, deptCode: r.deptCode, state: PaperState.FINISHED, offline: 1, leaveTimes: 0, leaveTime: 0, ...fields }, [], [], []);
-    await this.ctx.events.emit(trx, 'paper.marked', {
-      paperId: r.paperId, userId: r.userId, examId: r.exam.id, examTitle: r.exam.title,
-      userScore: r.userScore, totalScore: r.exam.totalScore, qualifyScore: r.exam.qualifyScore, passed, handTime: r.handTime,
-    });
-    return { changed: true };
+  /** The score of an offline exam as the learner's paper, in the caller's transaction: paper.offline.ts recordOffline. */
+  recordOffline(trx: Executor, r: OfflineScore): Promise<{ changed: boolean }> {
+    return recordOffline(trx, this.ctx.events, r);
   }
 
   /**
