@@ -108,8 +108,10 @@ export function isAnswered(quType: number, checkedCount: number, stored: string)
 
 /** What grading needs of a paper: its question rows and choices, the questions and their options. */
 export interface PaperSnapshot {
-  pqs: ElPaperQuTable[];
-  choices: ElPaperQuAnswerTable[];
+  /** The paper's el_paper_qu rows in paper order (top level and combined questions' sub-questions). */
+  pqs: Pick<ElPaperQuTable, 'id' | 'quId' | 'parentId' | 'quType' | 'score' | 'answer'>[];
+  /** Its option choices (el_paper_qu_answer): chosen (checked) and right (isRight), 1/0. */
+  choices: Pick<ElPaperQuAnswerTable, 'quId' | 'checked' | 'isRight'>[];
   qus: Map<string, QuRow>;
   options: OptionRow[];
   partialCredit: boolean;
@@ -126,7 +128,7 @@ export function gradePaper(s: PaperSnapshot): { grades: Map<string, Grade>; subj
   const grades = new Map<string, Grade>();
   const subjective: string[] = [];
   const none: Grade = { isRight: false, actualScore: 0, fraction: 0 };
-  const gradeOne = (pq: ElPaperQuTable): Grade => {
+  const gradeOne = (pq: PaperSnapshot['pqs'][number]): Grade => {
     const qu = s.qus.get(pq.quId);
     const opts = optionsOf.get(pq.quId) ?? [];
     switch (pq.quType) {

@@ -184,6 +184,34 @@ export async function fillOpen(db: Executor, dialect: 'sqlite' | 'postgres', f: 
 }
 
 /**
+ * What a paper's learner answered, in ONE statement on PostgreSQL (two on SQLite): `answers`
+ * el_paper_qu id → stored answer (rows with an answer only), `checked` the chosen options as
+ * `quId + ' ' + answerId`. Hand-in reads it after its close took the paper's row lock, so it sees
+ * every answer committed before (paper.cache.ts `gradingRows` adds the drawn rows).
+ */
+export async function answerStateOf(db: Executor, dialect: 'sqlite' | 'postgres', paperId: string): Promise<{ answers: Map<string, string>; checked: Set<string> }> {
+  let answers: [string, string][];
+  let checked: [string, string][];
+  if (dialect === 'postgres') {
+    const { rows } = await db.executeQuery<{ answers: [string, string][]; checked: [string, string][] }>(CompiledQuery.raw(ANSWER_STATE_PG, [paperId]));
+    ({ answers, checked } = rows[0]!);
+  } else {
+    const [a, c] = await Promise.all([
+      db.selectFrom('el_paper_qu').select(['id', 'answer']).where('paperId', '=', paperId).where('answer', '<>', '').execute(),
+      db.selectFrom('el_paper_qu_answer').select(['quId', 'answerId']).where('paperId', '=', paperId).where('checked', '=', 1).execute(),
+    ]);
+    answers = a.map((r) => [r.id, r.answer]);
+    checked = c.map((r) => [r.quId, r.answerId]);
+  }
+  return { answers: new Map(answers), checked: new Set(checked.map(([quId, answerId]) => `${quId} ${answerId}`)) };
+}
+
+/** answerStateOf on PostgreSQL: both reads as JSON arrays of pairs in one row. $1 paperId. */
+const ANSWER_STATE_PG = `select
+  (select coalesce(json_agg(json_build_array(id, answer)), '[]') from el_paper_qu where paper_id = $1 and answer <> '') as answers,
+  (select coalesce(json_agg(json_build_array(qu_id, answer_id)), '[]') from el_paper_qu_answer where paper_id = $1 and checked = 1) as checked`;
+
+/**
  * Closes an open paper (state 0 → `state`) and answers its row as it is now, in one statement;
  * undefined when it was not open (handed in already, or no such paper). The hand-in time is `at`,
  * but never after the paper's deadline (limitTime). The state check in WHERE makes it happen once.

@@ -25,10 +25,10 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { now } from '../../lib/time';
 import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
-import { gradePaper, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
+import { gradePaper, type PaperSnapshot, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
 import { PaperBuilder, type PaperPart } from './paper.build';
 import { checkFill } from './paper.fill';
-import { PaperQuCache } from './paper.cache';
+import { gradingRows, PaperQuCache } from './paper.cache';
 import { PaperMarking } from './paper.mark';
 import { groupHead, PaperReview } from './paper.review';
 import * as repo from './paper.repository';
@@ -278,8 +278,9 @@ export class PaperService {
 
   /**
    * handIn, answering the state this call left the paper in (1 awaiting marking, 2 finished), or
-   * null when the paper was not open (nothing done). Statements: the close (returning the row),
-   * the paper's questions and choices, the grades in one UPDATE, the score, the event.
+   * null when the paper was not open (nothing done). Statements on PostgreSQL for a paper drawn on
+   * this process: the close (returning the row), its answers (gradingRowsOf), the grades and score
+   * (one), the event; elsewhere drawn: its questions and its choices instead of the answers.
    */
   private async handInTo(paperId: string): Promise<number | null> {
     const state = await this.writes.run(async (trx) => {
@@ -287,7 +288,7 @@ export class PaperService {
       const paper = await repo.closeOpenPaper(trx, paperId, PaperState.FINISHED, at);
       if (!paper) return null;
       const handTime = paper.handTime ?? at;
-      const [pqs, choices, settings] = await Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId), this.examSettings(trx, paper.examId)]);
+      const [{ pqs, choices }, settings] = await Promise.all([this.gradingRowsOf(trx, paperId), this.examSettings(trx, paper.examId)]);
       // Only fill-blank and matching questions are graded against the question bank (paper.answer.ts);
       // choices carry isRight in the paper, short answers are marked by people.
       const banked = [...new Set(pqs.filter((q) => q.quType === QuType.FILL || q.quType === QuType.MATCH).map((q) => q.quId))];
@@ -313,6 +314,14 @@ export class PaperService {
   /** The score of an offline exam as the learner's paper, in the caller's transaction: paper.offline.ts recordOffline. */
   recordOffline(trx: Executor, r: OfflineScore): Promise<{ changed: boolean }> {
     return recordOffline(trx, this.ctx.events, r);
+  }
+
+  /** A closed paper's rows for grading: the drawn rows from the cache and its answers (one read), or every row read (not cached here). */
+  private async gradingRowsOf(trx: Executor, paperId: string): Promise<Pick<PaperSnapshot, 'pqs' | 'choices'>> {
+    const drawn = this.paperQus.peek(paperId);
+    if (!drawn) return Promise.all([repo.qusOf(trx, paperId), repo.answersOf(trx, paperId)]).then(([pqs, choices]) => ({ pqs, choices }));
+    const { answers, checked } = await repo.answerStateOf(trx, this.ctx.config.dialect, paperId);
+    return gradingRows(drawn, answers, checked);
   }
 
   /**
