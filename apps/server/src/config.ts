@@ -12,7 +12,7 @@
  * | KAOPEI_SITE_NAME / KAOPEI_COPYRIGHT / KAOPEI_FILING_NO | 考培 / © Kaopei / (empty) | login-layout footer |
  * | KAOPEI_USER_REG | true | learners may register themselves |
  * | SESSION_TTL_HOURS | 12 | idle lifetime of a login session |
- * | SESSION_CACHE_SECONDS | 60 | how long a process keeps a resolved session in memory (0: off); logout, disable, password and role changes drop it at once in every process |
+ * | SESSION_CACHE_SECONDS | 300 | how long a process keeps a resolved session in memory (0: off); logout, disable, password and role changes drop it at once in every process |
  * | DB_POOL_MAX | 10 | PostgreSQL: connections in the pool (bench/README.md "Hot path") |
  * | GROUP_COMMIT_MS | 2 | fill-answer and hand-in writes arriving within this many ms share one transaction (0: one transaction each) |
  * | GROUP_COMMIT_MAX | 64 | most writes in one such transaction (8 measured no better on PostgreSQL: bench/README.md) |
@@ -62,7 +62,7 @@ export const configSchema = z
     KAOPEI_FILING_NO: z.string().default(''),
     KAOPEI_USER_REG: bool.default(true),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(300),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     GROUP_COMMIT_MS: z.coerce.number().min(0).max(100).default(2),
     GROUP_COMMIT_MAX: z.coerce.number().int().min(1).max(1000).default(64),

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { HotSqliteDialect } from '../db/sqlite-driver';
-import { GroupCommit } from './group-commit';
+import { batchTailOf, GroupCommit } from './group-commit';
 
 async function open() {
   const db = new Kysely<{ p: { id: number; n: number }; c: { id: number; pid: number } }>({ dialect: new HotSqliteDialect(new SQLite(':memory:')) });
@@ -84,6 +84,40 @@ describe('group commit', () => {
     // The batch ran to the failure and was rolled back; the two before it ran again, the one after once.
     expect(Object.fromEntries(runs)).toEqual({ 11: 2, 22: 2, 19: 1, 33: 1 });
     expect(gc.stats).toEqual({ batches: 1, pieces: 3 });
+    await db.destroy();
+  });
+
+  it("writes the rows pieces defer in one statement per kind before COMMIT, without those of a piece rolled back or of a rerun batch's first try", async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const t = (trx: unknown) => trx as typeof db;
+    const writes: number[][] = [];
+    const writeC = async (trx: unknown, rows: { id: number; pid: number }[]) => {
+      writes.push(rows.map((r) => r.id));
+      await t(trx).insertInto('c').values(rows).execute();
+    };
+    const piece = (id: number, opts: { fail?: boolean; savepoint?: boolean } = {}) =>
+      gc.run(async (trx) => {
+        await t(trx).insertInto('p').values({ id, n: id }).execute();
+        batchTailOf(trx)!.defer('c', { id: id * 100, pid: id }, writeC);
+        // Outside the batch nothing is written yet: the deferred row waits for the batch's end.
+        expect(await t(trx).selectFrom('c').select('id').where('id', '=', id * 100).execute()).toEqual([]);
+        if (opts.fail) throw new Error('bad');
+        return id;
+      }, { savepoint: opts.savepoint });
+    const outcomes = await Promise.allSettled([piece(1), piece(2, { fail: true }), piece(3), piece(4)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(writes).toEqual([[100, 300, 400]]);
+    expect((await db.selectFrom('c').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([100, 300, 400]);
+
+    // A bare piece that fails rolls the batch back: the others run again and their rows are written once.
+    writes.length = 0;
+    const rerun = await Promise.allSettled([piece(5, { savepoint: false }), piece(6, { savepoint: false, fail: true }), piece(7, { savepoint: false })]);
+    expect(rerun.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writes).toEqual([[500, 700]]);
+    expect((await db.selectFrom('c').select('id').where('id', '>=', 500).orderBy('id').execute()).map((r) => r.id)).toEqual([500, 700]);
+    // Outside a batch there is no tail.
+    expect(batchTailOf(db)).toBeUndefined();
     await db.destroy();
   });
 

@@ -21,6 +21,10 @@
  *   pieces wait; after `yieldAfterMs` of work inside a batch it lets the event loop run
  *   (setImmediate) before the next piece, so a large batch does not freeze other requests.
  * - `delayMs` 0 turns batching off: each piece of work is its own transaction.
+ * - Rows that many pieces write to one table and nobody reads back in the batch (the outbox of
+ *   platform/events.ts) can be left to the batch: `batchTailOf(trx)?.defer(…)`; the batch writes
+ *   them with one statement per kind just before COMMIT; a piece rolled back to its savepoint
+ *   takes its deferred rows with it.
  * Work must not call `run` again and wait for it (it would wait for its own batch).
  */
 import { CompiledQuery } from 'kysely';
@@ -54,6 +58,53 @@ const SAVEPOINT = CompiledQuery.raw('savepoint gc_item');
 const RELEASE = CompiledQuery.raw('release savepoint gc_item');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint gc_item');
 const RELEASE_AND_SAVEPOINT = CompiledQuery.raw('release savepoint gc_item; savepoint gc_item');
+
+/** A deferred row with the batch piece that left it and how rows of its kind are written. */
+interface Deferred {
+  piece: number;
+  key: string;
+  row: unknown;
+  write: (trx: Trx, rows: unknown[]) => Promise<void>;
+}
+
+/**
+ * The end of one group-commit batch: rows its pieces leave to be written together, just before the
+ * batch's COMMIT (in the same transaction, so they commit exactly with the pieces' own writes).
+ */
+export class BatchTail {
+  private readonly rows: Deferred[] = [];
+  /** The piece running now (its index in the batch). */
+  piece = 0;
+
+  /**
+   * Leaves `row` to the batch: at its end every row of the same `key` goes to ONE call of `write`
+   * (the first deferring piece's function), in the order deferred. `write` must accept any number
+   * of rows (chunk for the drivers' parameter limits).
+   */
+  defer<R>(key: string, row: R, write: (trx: Trx, rows: R[]) => Promise<void>): void {
+    this.rows.push({ piece: this.piece, key, row, write: write as Deferred['write'] });
+  }
+
+  /** Forgets the rows of piece `piece` (rolled back to its savepoint). */
+  drop(piece: number): void {
+    for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i]!.piece === piece) this.rows.splice(i, 1);
+  }
+
+  /** Writes the deferred rows, one call per key. */
+  async flush(trx: Trx): Promise<void> {
+    const byKey = new Map<string, Deferred[]>();
+    for (const d of this.rows) byKey.set(d.key, [...(byKey.get(d.key) ?? []), d]);
+    for (const list of byKey.values()) await list[0]!.write(trx, list.map((d) => d.row));
+    this.rows.length = 0;
+  }
+}
+
+const tails = new WeakMap<object, BatchTail>();
+
+/** The tail of the group-commit batch whose transaction `trx` is; undefined for any other executor. */
+export function batchTailOf(trx: object): BatchTail | undefined {
+  return tails.get(trx);
+}
 
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -91,10 +142,13 @@ export class GroupCommit {
     let bareFailure: { piece: Pending; error: unknown } | undefined;
     try {
       await this.db.transaction().execute(async (trx) => {
+        const tail = new BatchTail();
+        tails.set(trx, tail);
         let since = performance.now();
         // The savepoint of the previous piece is still open (released with the next one's opening, or by COMMIT).
         let open = false;
-        for (const p of batch) {
+        for (const [i, p] of batch.entries()) {
+          tail.piece = i;
           if (performance.now() - since >= yieldAfter) {
             await new Promise<void>((r) => setImmediate(r));
             since = performance.now();
@@ -118,9 +172,11 @@ export class GroupCommit {
             outcomes.push({ ok: true, value: await p.work(trx) });
           } catch (error) {
             await trx.executeQuery(ROLLBACK_TO);
+            tail.drop(i);
             outcomes.push({ ok: false, error });
           }
         }
+        await tail.flush(trx);
         // COMMIT releases the last savepoint.
       });
     } catch (error) {

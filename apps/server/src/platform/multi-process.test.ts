@@ -106,7 +106,7 @@ describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redi
     expect(login.code).toBe(0);
     const token = login.data?.token as string;
     expect(await call<SessionUser>(b, userApi.info, {}, token)).toMatchObject({ code: 0, data: { userId: login.data?.userId, userName: 'admin' } });
-    // Node a now holds the session in its session cache (SESSION_CACHE_SECONDS, default 60 s).
+    // Node a now holds the session in its session cache (SESSION_CACHE_SECONDS, default 300 s).
     expect((await call(a, userApi.info, {}, token)).code).toBe(0);
     expect((await call(b, userApi.logout, {}, token)).code).toBe(0);
     // The drop reaches node a over Redis pub/sub within milliseconds (waits at most 10 s).

@@ -2,7 +2,7 @@
  * The in-process cache of resolved sessions (issue 9 "Scale": the session lookup was four of the
  * 12–14 statements of every exam call). A token hash maps to its session (user id, end) and the
  * user's row as a request needs it (names, department, state, role ids) for SESSION_CACHE_SECONDS
- * (default 60; 0 turns the cache off). Role grants are not held here: sys-role caches them and drops
+ * (default 300; 0 turns the cache off). Role grants are not held here: sys-role caches them and drops
  * them on `grants.changed`.
  *
  * Invalidation, at once in this process and through the bus (Redis pub/sub with REDIS_URL) in every
