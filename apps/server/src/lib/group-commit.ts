@@ -29,6 +29,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { Db, Trx } from '../db';
+import { groupBy } from './group';
 
 interface Pending {
   work: (trx: Trx) => Promise<unknown>;
@@ -92,9 +93,7 @@ export class BatchTail {
 
   /** Writes the deferred rows, one call per key. */
   async flush(trx: Trx): Promise<void> {
-    const byKey = new Map<string, Deferred[]>();
-    for (const d of this.rows) byKey.set(d.key, [...(byKey.get(d.key) ?? []), d]);
-    for (const list of byKey.values()) await list[0]!.write(trx, list.map((d) => d.row));
+    for (const list of groupBy(this.rows, (d) => d.key).values()) await list[0]!.write(trx, list.map((d) => d.row));
     this.rows.length = 0;
   }
 }

@@ -15,8 +15,8 @@
  * - A module listens with `on: { 'paper.marked': (svc) => (e) => svc.onPaperMarked(e) }` in its
  *   `defineModule`. The dispatcher of every process (every 500 ms, and soon after an emit) claims
  *   waiting rows with a lease (PostgreSQL: FOR UPDATE SKIP LOCKED) and queues one background job per
- *   listening module (`event:<type>:<module>`; a claimed batch's jobs in one enqueueMany), so each listener runs on the job queue with its
- *   retries and backoff, independently of the others.
+ *   listening module (`event:<type>:<module>`; a claimed batch's jobs in one enqueueMany), so each
+ *   listener runs on the job queue with its retries and backoff, independently of the others.
  * - Delivery is at least once: a dispatcher that dies between queueing and marking the row lets
  *   another process queue it again. Listeners must therefore be idempotent — which the domains are
  *   anyway by their unique keys (one points award per (user, refType, refId), one certificate per

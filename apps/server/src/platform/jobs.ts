@@ -156,8 +156,11 @@ export class DbJobQueue extends JobTypes implements JobQueue {
       createBy: opts.userId, createTime: at, updateTime: at,
     }));
     // 14 values a row: 500 rows stay under both drivers' bound-parameter limits; one transaction for all.
-    if (rows.length > 500) await this.db.transaction().execute(async (trx) => { for (let i = 0; i < rows.length; i += 500) await trx.insertInto('sys_job').values(rows.slice(i, i + 500)).execute(); });
-    else if (rows.length) await this.db.insertInto('sys_job').values(rows).execute();
+    if (rows.length > 500) {
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += 500) await trx.insertInto('sys_job').values(rows.slice(i, i + 500)).execute();
+      });
+    } else if (rows.length) await this.db.insertInto('sys_job').values(rows).execute();
     for (let i = 0; i < rows.length && this.wake.length; i++) this.wake.shift()?.();
     return rows.map((r) => r.id);
   }

@@ -1,9 +1,10 @@
 /**
  * What fill-answer checks an answer against, cached for the paper's life (issue 9 "Scale": "a paper's
- * question list cached for the paper's life"): the paper's owner, exam and draw time and, per question id (`quId`), the
- * el_paper_qu row's id and quType and, for a choice question, its option ids (el_paper_qu_answer
- * answer_id) and which of them are right; and every el_paper_qu row's grading fields (id, quId,
- * parentId, quType, score: hand-in then reads only the answers, `gradingRows`). All of it is fixed when the paper is drawn and never changes afterwards, so an entry is
+ * question list cached for the paper's life"): the paper's owner, exam and draw time and, per
+ * question id (`quId`), the el_paper_qu row's id and quType and, for a choice question, its option
+ * ids (el_paper_qu_answer answer_id) and which of them are right; and every el_paper_qu row's grading
+ * fields (id, quId, parentId, quType, score: hand-in then reads only the answers, `gradingRows`).
+ * All of it is fixed when the paper is drawn and never changes afterwards, so an entry is
  * right on every server process and needs no invalidation; whether the paper is still open is NOT
  * cached (fill-answer's write checks it in the database, paper.repository.ts `fillOpen`).
  *
