@@ -63,17 +63,28 @@ if (process.env.HOT_ROLE === 'server') {
         res.on('end', () => {
           try {
             const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            resolve(res.statusCode === 200 ? (parsed.code === undefined ? { code: 0, data: parsed } : parsed) : null);
+            const r = res.statusCode === 200 ? (parsed.code === undefined ? { code: 0, data: parsed } : parsed) : null;
+            if (r?.code !== 0) noteError(`${path}: HTTP ${res.statusCode} ${JSON.stringify(parsed).slice(0, 200)}`);
+            resolve(r);
           } catch {
+            noteError(`${path}: HTTP ${res.statusCode}, not JSON`);
             resolve(null);
           }
         });
       });
       req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve(null));
+      req.on('error', (e) => {
+        noteError(`${path}: ${e.message}`);
+        resolve(null);
+      });
       req.end(payload);
     });
   const post = (path: string, token: string, body: object) => request('POST', path, token, body);
+  /** Distinct failures (path, status, answer) with their counts, printed at the end: an error is a finding. */
+  const failures = new Map<string, number>();
+  function noteError(what: string) {
+    failures.set(what, (failures.get(what) ?? 0) + 1);
+  }
 
   const rows: string[] = [];
   const stats = (name: string, lat: number[], errors: number, wallMs: number, { max: stall, cpuMs }: { max: number; cpuMs: number }) => {
@@ -160,6 +171,7 @@ if (process.env.HOT_ROLE === 'server') {
   console.log(`hand-exam ÷ no-op: ${((100 * handIns.rate) / noop.rate).toFixed(1)} % (hand-ins completed a second ÷ no-op calls a second); server CPU a hand-in ÷ a no-op: ${(handIns.cpu / noop.cpu).toFixed(1)}×`);
   const check = await ask({ type: 'check', papers });
   console.log(`integrity: ${String(check.text)}`);
+  for (const [what, n] of failures) console.log(`failed ×${n}: ${what}`);
   agent.destroy();
   child.kill('SIGTERM');
   process.exit(check.ok ? 0 : 1);
