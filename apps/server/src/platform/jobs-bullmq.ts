@@ -6,8 +6,9 @@ import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobState } from '@kaopei/contracts/sys-job';
 import { AppError } from '../lib/errors';
+import { groupBy } from '../lib/group';
 import { getNodeId, newId } from '../lib/ids';
-import { errorText, JobTypes, progressReporter, type EnqueueOptions, type JobQueue, type JobRecord, type NewJob } from './jobs';
+import { errorText, JobTypes, progressReporter, type JobQueue, type JobRecord, type NewJob } from './jobs';
 
 const QUEUE = 'kaopei-jobs';
 const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
@@ -47,11 +48,6 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     return q;
   }
 
-  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
-    const [id] = await this.enqueueMany([{ type, payload, opts }]);
-    return id!;
-  }
-
   async enqueueMany(jobs: readonly NewJob[]): Promise<string[]> {
     for (const j of jobs) this.assertKnown(j.type);
     const items = jobs.map((j) => ({ ...j, id: newId(), queue: j.opts.pinTo === undefined ? QUEUE : `${QUEUE}-node-${j.opts.pinTo}` }));
@@ -60,21 +56,19 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     const index = this.redis.pipeline();
     for (const it of items) index.set(`jobq:${it.id}`, it.queue, 'EX', 8 * 24 * 3600);
     for (const [err] of (await index.exec()) ?? []) if (err) throw err;
-    for (const name of new Set(items.map((it) => it.queue))) {
+    for (const [name, queued] of groupBy(items, (it) => it.queue)) {
       await this.queue(name).addBulk(
-        items
-          .filter((it) => it.queue === name)
-          .map((it) => ({
-            name: it.type,
-            data: { payload: it.payload, createBy: it.opts.userId, message: '' },
-            opts: {
-              jobId: bullId(it.id),
-              attempts: it.opts.maxAttempts ?? 3,
-              backoff: { type: 'exponential', delay: 1000 },
-              removeOnComplete: { age: 7 * 24 * 3600 },
-              removeOnFail: { age: 7 * 24 * 3600 },
-            },
-          })),
+        queued.map((it) => ({
+          name: it.type,
+          data: { payload: it.payload, createBy: it.opts.userId, message: '' },
+          opts: {
+            jobId: bullId(it.id),
+            attempts: it.opts.maxAttempts ?? 3,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: { age: 7 * 24 * 3600 },
+            removeOnFail: { age: 7 * 24 * 3600 },
+          },
+        })),
       );
     }
     return items.map((it) => it.id);

@@ -123,6 +123,15 @@ export abstract class JobTypes {
   protected assertKnown(type: string): void {
     if (!this.handlers.has(type)) throw new Error(`unknown job type ${type}`);
   }
+
+  /** JobQueue.enqueueMany, as each queue implements it. */
+  abstract enqueueMany(jobs: readonly NewJob[]): Promise<string[]>;
+
+  /** JobQueue.enqueue: enqueueMany of one job. */
+  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
+    const [id] = await this.enqueueMany([{ type, payload, opts }]);
+    return id!;
+  }
 }
 
 /** The jobs table queue (no Redis). */
@@ -139,11 +148,6 @@ export class DbJobQueue extends JobTypes implements JobQueue {
     private readonly dialect: 'sqlite' | 'postgres',
   ) {
     super();
-  }
-
-  async enqueue(type: string, payload: unknown, opts: EnqueueOptions): Promise<string> {
-    const [id] = await this.enqueueMany([{ type, payload, opts }]);
-    return id!;
   }
 
   async enqueueMany(jobs: readonly NewJob[]): Promise<string[]> {
