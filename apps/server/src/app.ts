@@ -20,6 +20,7 @@ import { advanceClock } from './lib/time';
 import { registerBench } from './platform/bench';
 import { localBus, redisBus } from './platform/bus';
 import { EventOutbox, eventJobType, listenersOf } from './platform/events';
+import { Foreground } from './platform/foreground';
 import { DbJobQueue, type JobQueue } from './platform/jobs';
 import { migrateToLatest } from './platform/migrations';
 import type { LoadedModule, SeededAccount } from './platform/module';
@@ -38,6 +39,8 @@ export interface BuiltApp {
   db: Db;
   services: Services;
   jobs: JobQueue;
+  /** Requests in flight in this process; the job workers step aside while it is busy. */
+  foreground: Foreground;
   /** The domain events outbox and dispatcher (tests call `events.settle()`). */
   events: EventOutbox;
   /** The modules' periodic tasks (first runs start when ready, not awaited: tests call `tasks.idle()`). */
@@ -71,6 +74,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const connectSrc: (() => readonly string[])[] = [];
   await registerSecurity(app, { https: config.https, connectSrc: () => connectSrc.flatMap((f) => f()) });
   registerRequestLog(app);
+  // Requests in flight (socket upgrades aside): the background jobs wait while they pile up (platform/foreground.ts).
+  const foreground = new Foreground(config.jobYieldAt).track(app);
 
   // Redis (and BullMQ) are loaded only when REDIS_URL is set.
   const redisConns: Redis[] = [];
@@ -146,7 +151,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     // Cache invalidations published by other processes reach this one from now on.
     await bus.ready();
     tasks.start(modules.flatMap((m) => (m.tasks ?? []).map((t) => ({ name: t.name, everyMs: t.everyMs(config), run: () => t.run(svc(m)) }))));
-    jobs.start(config.jobConcurrency);
+    jobs.start(config.jobConcurrency, foreground);
     events.start();
   });
   app.addHook('onClose', async () => {
@@ -157,5 +162,5 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     await Promise.all(redisConns.map((c) => c.quit().catch(() => c.disconnect())));
     if (!opts.db) await db.destroy();
   });
-  return { app, db, services, jobs, events, tasks, redis: shared, modules, endpoints, seeded: info.accounts };
+  return { app, db, services, jobs, foreground, events, tasks, redis: shared, modules, endpoints, seeded: info.accounts };
 }

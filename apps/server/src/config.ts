@@ -24,6 +24,7 @@
  * | REDIS_PREFIX | kaopei | prefix of every Redis key, channel and BullMQ queue of this installation (several installations may share one Redis) |
  * | NODE_ID | (random) | 0–1023, this process's part of every new id; give each server process its own |
  * | JOB_CONCURRENCY | 1 | background jobs this process runs at the same time |
+ * | JOB_YIELD_AT | 8 | background jobs take no new job while this many requests are in flight in this process (and for 1 s after), at most 5 s at a time (0: never wait) |
  * | KAOPEI_HTTPS | false | the site is served over HTTPS (directly or behind a TLS proxy): HSTS and upgrade-insecure-requests |
  * | KAOPEI_TEST_CLOCK | false | tests only: POST /api/test/clock/advance moves the server clock forward; never in production |
  * | UPLOAD_VIDEO_MAX_MB | 2048 | largest video upload (streamed to a temporary file, then to the storage) |
@@ -78,6 +79,7 @@ export const configSchema = z
     REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'REDIS_PREFIX: 1-32 letters, digits, _ or -').default('kaopei'),
     NODE_ID: z.coerce.number().int().min(0).max(1023).optional().or(z.literal('').transform(() => undefined)),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    JOB_YIELD_AT: z.coerce.number().int().min(0).max(100_000).default(8),
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     KAOPEI_HTTPS: bool.default(false),
     KAOPEI_TEST_CLOCK: bool.default(false),
@@ -114,6 +116,7 @@ export const configSchema = z
     redisPrefix: c.REDIS_PREFIX,
     nodeId: c.NODE_ID,
     jobConcurrency: c.JOB_CONCURRENCY,
+    jobYieldAt: c.JOB_YIELD_AT,
     logRetentionDays: c.LOG_RETENTION_DAYS,
     https: c.KAOPEI_HTTPS,
     testClock: c.KAOPEI_TEST_CLOCK,

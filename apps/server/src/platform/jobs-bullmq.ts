@@ -8,7 +8,8 @@ import { JobState } from '@kaopei/contracts/sys-job';
 import { AppError } from '../lib/errors';
 import { groupBy } from '../lib/group';
 import { getNodeId, newId } from '../lib/ids';
-import { errorText, JobTypes, progressReporter, type JobQueue, type JobRecord, type NewJob } from './jobs';
+import type { Pressure } from './foreground';
+import { errorText, JobTypes, progressReporter, stepAside, type JobQueue, type JobRecord, type NewJob } from './jobs';
 
 const QUEUE = 'kaopei-jobs';
 const BULL_STATE: Record<string, number> = { completed: JobState.DONE, failed: JobState.FAILED, active: JobState.RUNNING };
@@ -106,9 +107,11 @@ export class BullJobQueue extends JobTypes implements JobQueue {
     };
   }
 
-  start(concurrency: number): void {
+  start(concurrency: number, pressure?: Pressure): void {
     if (this.workers.length) return;
     const process = async (job: Job) => {
+      // While the process is busy with requests the fetched job waits (JobQueue.start; at most YIELD_MAX_MS).
+      await stepAside(pressure, (ms) => new Promise((r) => setTimeout(r, ms)), () => this.abort.signal.aborted);
       const handler = this.handlers.get(job.name);
       if (!handler) throw new UnrecoverableError(`unknown job type ${job.name}`);
       const report = progressReporter((pct, message) => job.updateProgress({ pct, message }));

@@ -11,7 +11,8 @@ import { AppError } from '../lib/errors';
 import { getNodeId } from '../lib/ids';
 import { now } from '../lib/time';
 import { testApp, type TestApp } from '../test/app';
-import type { JobRecord } from './jobs';
+import { BUSY_HOLD_MS } from './foreground';
+import { YIELD_MAX_MS, type JobRecord } from './jobs';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) console.info('TEST_REDIS_URL is unset: the BullMQ job queue tests are skipped (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379).');
@@ -107,6 +108,37 @@ function suite(kind: 'database' | 'bullmq') {
     const mine = await t.jobs.enqueue('test.echo', { n: 8 }, { userId: 'u1', pinTo: getNodeId() });
     expect((await settled(mine)).result).toEqual({ doubled: 16 });
   });
+
+  it('starts no job while the process is busy with requests, and goes on when they drain or after YIELD_MAX_MS', async () => {
+    const busy = () => {
+      for (let i = 0; i < 8; i++) t.foreground.enter();
+    };
+    const drain = () => {
+      for (let i = 0; i < 8; i++) t.foreground.leave();
+    };
+    // Requests pile up (JOB_YIELD_AT = 8): a new job waits for them.
+    busy();
+    const waiting = await t.jobs.enqueue('test.echo', { n: 501 }, { userId: 'u1' });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(runs.get('echo:501')).toBeUndefined();
+    expect((await t.jobs.get(waiting))?.state).not.toBe(JobState.DONE);
+    drain();
+    const started = performance.now();
+    expect((await settled(waiting)).state).toBe(JobState.DONE);
+    // It ran once the requests drained and the hold (BUSY_HOLD_MS) ran out, not at YIELD_MAX_MS.
+    expect(performance.now() - started).toBeLessThan(YIELD_MAX_MS - 1000);
+    // Lasting load slows background work but never starves it: a job runs after YIELD_MAX_MS at most.
+    busy();
+    try {
+      const starved = await t.jobs.enqueue('test.echo', { n: 502 }, { userId: 'u1' });
+      const since = performance.now();
+      expect((await settled(starved, YIELD_MAX_MS + 5000)).state).toBe(JobState.DONE);
+      expect(performance.now() - since).toBeGreaterThan(BUSY_HOLD_MS);
+      expect(t.foreground.busy()).toBe(true);
+    } finally {
+      drain();
+    }
+  }, 20_000);
 
   it('refuses a job type nobody registered', async () => {
     await expect(t.jobs.enqueue('test.nobody', {}, { userId: 'u1' })).rejects.toThrow(/unknown job type/);

@@ -14,12 +14,18 @@
  * is claimed only by the process with that NODE_ID (`node_id` column, or a per-node BullMQ queue).
  * A handler that throws AppError fails at once (a business failure is not retried); other errors
  * are retried with exponential backoff (1 s, 2 s, 4 s …) up to `maxAttempts` (default 3).
+ *
+ * Background work steps aside for requests: while the process is busy (platform/foreground.ts,
+ * JOB_YIELD_AT requests in flight) its workers start no job, for at most YIELD_MAX_MS at a time, so
+ * a job waits out a burst and is never starved. The jobs table's worker claims nothing meanwhile
+ * (a quieter process may take the job); BullMQ's worker holds the job it fetched before running it.
  */
 import { JobState } from '@kaopei/contracts/sys-job';
 import type { Db } from '../db';
 import { AppError } from '../lib/errors';
 import { getNodeId, newId } from '../lib/ids';
 import { now } from '../lib/time';
+import type { Pressure } from './foreground';
 
 /** What a running job can do: report progress, and notice that it should stop. */
 export interface JobContext {
@@ -81,8 +87,11 @@ export interface JobQueue {
   idle(): Promise<boolean>;
   /** Registers the handler of `type` (before `start`). */
   register(type: string, handler: JobHandler): void;
-  /** Starts `concurrency` workers in this process. */
-  start(concurrency: number): void;
+  /**
+   * Starts `concurrency` workers in this process. With `pressure`, a worker starts no job while
+   * `pressure.busy()`, for at most YIELD_MAX_MS at a time (then one job runs anyway).
+   */
+  start(concurrency: number, pressure?: Pressure): void;
   /** Stops taking jobs and waits (up to `timeoutMs`) for running ones. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -94,6 +103,10 @@ const POLL_MS = 500;
 const REQUEUE_EVERY_MS = 5_000;
 const PROGRESS_EVERY_MS = 250;
 const MAX_MESSAGE = 500;
+/** How often a worker stepping aside for requests looks again (ms). */
+export const YIELD_STEP_MS = 100;
+/** Longest a worker steps aside at a time (ms): under lasting load, background work slows but goes on. */
+export const YIELD_MAX_MS = 5_000;
 
 export const clampPct = (pct: number) => Math.max(0, Math.min(100, Math.round(pct)));
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_MESSAGE);
@@ -108,6 +121,15 @@ export function progressReporter(save: (pct: number, message: string) => Promise
     last = at;
     await save(clampPct(pct), message.slice(0, MAX_MESSAGE));
   };
+}
+
+/**
+ * Waits while `pressure` is busy (JobQueue.start), looking again every YIELD_STEP_MS, at most
+ * YIELD_MAX_MS; `nap(ms)` sleeps, `stopped()` ends the wait early (the queue is stopping).
+ */
+export async function stepAside(pressure: Pressure | undefined, nap: (ms: number) => Promise<void>, stopped: () => boolean): Promise<void> {
+  const since = performance.now();
+  while (!stopped() && pressure?.busy() && performance.now() - since < YIELD_MAX_MS) await nap(YIELD_STEP_MS);
 }
 
 /** The handlers of the job types, shared by both queues. */
@@ -139,9 +161,12 @@ export class DbJobQueue extends JobTypes implements JobQueue {
   readonly kind = 'database' as const;
   private readonly abort = new AbortController();
   private running = new Set<Promise<void>>();
-  private timers = new Set<NodeJS.Timeout>();
+  /** Sleeping workers' timers and how to end each nap (stop ends every one). */
+  private timers = new Map<NodeJS.Timeout, () => void>();
   private stopped = true;
-  private wake: (() => void)[] = [];
+  /** Resolvers of the idle workers' naps, woken by an enqueue (each removed when its nap ends). */
+  private wake = new Set<() => void>();
+  private pressure: Pressure | undefined;
 
   constructor(
     private readonly db: Db,
@@ -165,7 +190,7 @@ export class DbJobQueue extends JobTypes implements JobQueue {
         for (let i = 0; i < rows.length; i += 500) await trx.insertInto('sys_job').values(rows.slice(i, i + 500)).execute();
       });
     } else if (rows.length) await this.db.insertInto('sys_job').values(rows).execute();
-    for (let i = 0; i < rows.length && this.wake.length; i++) this.wake.shift()?.();
+    for (const resolve of [...this.wake].slice(0, rows.length)) resolve();
     return rows.map((r) => r.id);
   }
 
@@ -183,17 +208,16 @@ export class DbJobQueue extends JobTypes implements JobQueue {
     return !busy;
   }
 
-  start(concurrency: number): void {
+  start(concurrency: number, pressure?: Pressure): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.pressure = pressure;
     for (let i = 0; i < concurrency; i++) this.loop();
   }
 
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    for (const w of this.wake.splice(0)) w();
+    for (const done of [...this.timers.values()]) done();
     const idle = Promise.all([...this.running]);
     const late = setTimeout(() => this.abort.abort(), timeoutMs);
     await idle;
@@ -207,6 +231,8 @@ export class DbJobQueue extends JobTypes implements JobQueue {
       let lastRequeue = 0;
       let claimed: Awaited<ReturnType<DbJobQueue['claim']>>;
       while (!this.stopped) {
+        await this.stepAside();
+        if (this.stopped) break;
         try {
           if (!claimed || performance.now() - lastRequeue >= REQUEUE_EVERY_MS) {
             lastRequeue = performance.now();
@@ -224,20 +250,31 @@ export class DbJobQueue extends JobTypes implements JobQueue {
           await this.run(job).catch((err: unknown) => {
             if (!this.stopped) console.error(`job ${job.type} ${job.id}: state not saved: ${errorText(err)}`);
           });
-        } else
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              this.timers.delete(timer);
-              resolve();
-            }, POLL_MS);
-            timer.unref();
-            this.timers.add(timer);
-            this.wake.push(resolve);
-          });
+        } else await this.nap(POLL_MS, true);
       }
     };
     const p = step().finally(() => this.running.delete(p));
     this.running.add(p);
+  }
+
+  /** Sleeps `ms` (until stop; with `wakeable`, also until the next enqueue). */
+  private nap(ms: number, wakeable: boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.timers.delete(timer);
+        this.wake.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      this.timers.set(timer, done);
+      if (wakeable) this.wake.add(done);
+    });
+  }
+
+  private stepAside(): Promise<void> {
+    return stepAside(this.pressure, (ms) => this.nap(ms, false), () => this.stopped);
   }
 
   /** Takes the oldest due job this process may run, or undefined. */

@@ -21,18 +21,24 @@ export function findEntry(db: Executor, userId: string, examId: string, quId: st
   return db.selectFrom('el_user_book').selectAll().where('userId', '=', userId).where('examId', '=', examId).where('quId', '=', quId).executeTakeFirst();
 }
 
-export function insertEntry(db: Executor, row: ElUserBookTable) {
-  return db.insertInto('el_user_book').values(row).execute();
+/** The learner's entries of `quIds` in the list `examId` (at most one each: the unique key). */
+export function entriesOf(db: Executor, userId: string, examId: string, quIds: readonly string[]) {
+  return db.selectFrom('el_user_book').selectAll().where('userId', '=', userId).where('examId', '=', examId).where('quId', 'in', quIds).execute();
 }
 
-/** A wrong answer: wrongCount + 1, streak back to 0. */
-export function addWrong(db: Executor, id: string, at: number) {
-  return db.updateTable('el_user_book').set((eb) => ({ wrongCount: eb('wrongCount', '+', 1), rightStreak: 0, updateTime: at })).where('id', '=', id).execute();
+/** New entries, 200 rows a statement (11 values a row: under both drivers' parameter limits). */
+export async function insertEntries(db: Executor, rows: ElUserBookTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('el_user_book').values(rows.slice(i, i + 200)).execute();
 }
 
-/** A right answer: streak + 1. */
-export function addRight(db: Executor, id: string, at: number) {
-  return db.updateTable('el_user_book').set((eb) => ({ rightStreak: eb('rightStreak', '+', 1), updateTime: at })).where('id', '=', id).execute();
+/** Wrong answers to the entries `ids`: wrongCount + 1, streak back to 0 (one statement; none for no ids). */
+export async function addWrong(db: Executor, ids: readonly string[], at: number): Promise<void> {
+  if (ids.length) await db.updateTable('el_user_book').set((eb) => ({ wrongCount: eb('wrongCount', '+', 1), rightStreak: 0, updateTime: at })).where('id', 'in', ids).execute();
+}
+
+/** Right answers to the entries `ids`: streak + 1 (one statement; none for no ids). */
+export async function addRight(db: Executor, ids: readonly string[], at: number): Promise<void> {
+  if (ids.length) await db.updateTable('el_user_book').set((eb) => ({ rightStreak: eb('rightStreak', '+', 1), updateTime: at })).where('id', 'in', ids).execute();
 }
 
 export function findById(db: Executor, id: string) {

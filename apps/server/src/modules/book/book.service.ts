@@ -70,7 +70,8 @@ export class BookService {
           if (!items.length) return false;
           const at = now();
           await repo.insertLogs(trx, items.map((i) => ({ id: newId(), userId: feed.userId, examId: feed.examId, quId: i.quId, source: feed.source, refId: feed.refId, isRight: i.isRight ? 1 : 0, createTime: at })));
-          for (const i of items) await (feed.wrongMode ? this.countWrongMode(trx, feed, i, at) : this.count(trx, feed.userId, feed.examId, feed.source, i, at));
+          if (feed.wrongMode) for (const i of items) await this.countWrongMode(trx, feed, i, at);
+          else await this.count(trx, feed, items, at);
           return true;
         });
       } catch (e) {
@@ -79,18 +80,27 @@ export class BookService {
     }
   }
 
-  /** Counts one answer in the book (in the caller's transaction). */
-  private async count(trx: Executor, userId: string, examId: string, source: number, i: BookFeed['items'][number], at: number) {
-    const entry = await repo.findEntry(trx, userId, examId, i.quId);
-    if (entry) await (i.isRight ? repo.addRight(trx, entry.id, at) : repo.addWrong(trx, entry.id, at));
-    else if (!i.isRight) await repo.insertEntry(trx, { id: newId(), userId, examId, quId: i.quId, quType: i.quType, source, wrongCount: 1, rightStreak: 0, createTime: at, updateTime: at });
+  /**
+   * Counts answers to distinct questions in the feed's list (in the caller's transaction), in at
+   * most four statements whatever their number (a paper's whole feed at once): the entries, the
+   * right ones' streaks, the wrong ones' counts, the new wrong entries.
+   */
+  private async count(trx: Executor, feed: BookFeed, items: BookFeed['items'], at: number) {
+    const { userId, examId, source } = feed;
+    const entries = new Map((await repo.entriesOf(trx, userId, examId, items.map((i) => i.quId))).map((e) => [e.quId, e.id]));
+    const known = items.filter((i) => entries.has(i.quId));
+    await repo.addRight(trx, known.filter((i) => i.isRight).map((i) => entries.get(i.quId)!), at);
+    await repo.addWrong(trx, known.filter((i) => !i.isRight).map((i) => entries.get(i.quId)!), at);
+    const added = items.filter((i) => !i.isRight && !entries.has(i.quId));
+    await repo.insertEntries(trx, added.map((i) => ({ id: newId(), userId, examId, quId: i.quId, quType: i.quType, source, wrongCount: 1, rightStreak: 0, createTime: at, updateTime: at })));
   }
 
   /** Counts one answer of wrong-question mode on every entry of its question; a long enough right streak removes them. */
   private async countWrongMode(trx: Executor, feed: BookFeed, i: BookFeed['items'][number], at: number) {
     const entries = await repo.entriesOfQu(trx, feed.userId, i.quId);
-    if (!entries.length) return this.count(trx, feed.userId, feed.examId, feed.source, i, at);
-    for (const e of entries) await (i.isRight ? repo.addRight(trx, e.id, at) : repo.addWrong(trx, e.id, at));
+    if (!entries.length) return this.count(trx, feed, [i], at);
+    const ids = entries.map((e) => e.id);
+    await (i.isRight ? repo.addRight(trx, ids, at) : repo.addWrong(trx, ids, at));
     if (!i.isRight) return;
     const cleared = entries.filter((e) => e.rightStreak + 1 >= BOOK_CLEAR_STREAK).map((e) => e.id);
     if (cleared.length) await repo.deleteEntries(trx, feed.userId, cleared);

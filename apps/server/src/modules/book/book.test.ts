@@ -97,6 +97,32 @@ describe('record (other sources, e.g. training one question at a time)', () => {
   });
 });
 
+describe('record of a whole paper at once', () => {
+  it('counts every question of one feed: known wrong and right ones, new wrong ones added, new right ones left out', async () => {
+    const u = await t.newLearner();
+    const scope = newId();
+    const [known1, known2, known3, fresh1, fresh2, freshRight] = Array.from({ length: 6 }, () => newId());
+    const feed = (refId: string, items: [string, boolean][]) =>
+      t.services.book.record({ userId: u.userId, examId: scope, source: BookSource.EXAM, refId, items: items.map(([quId, isRight]) => ({ quId, quType: QuType.MULTI, isRight })) });
+    await feed('paper-1', [[known1, false], [known2, false], [known3, false]]);
+    // The second paper: known1 right again, known2 wrong again, known3 right, two new wrong, one new right.
+    await feed('paper-2', [[known1, true], [known2, false], [known3, true], [fresh1, false], [fresh2, false], [freshRight, true]]);
+    await feed('paper-3', [[known1, true]]);
+    const rows = await t.db.selectFrom('el_user_book').select(['quId', 'quType', 'wrongCount', 'rightStreak', 'source']).where('userId', '=', u.userId).execute();
+    const byQu = new Map(rows.map((r) => [r.quId, r]));
+    expect(rows).toHaveLength(5);
+    expect(byQu.get(known1)).toMatchObject({ wrongCount: 1, rightStreak: 2 });
+    expect(byQu.get(known2)).toMatchObject({ wrongCount: 2, rightStreak: 0 });
+    expect(byQu.get(known3)).toMatchObject({ wrongCount: 1, rightStreak: 1 });
+    expect(byQu.get(fresh1)).toMatchObject({ wrongCount: 1, rightStreak: 0, quType: QuType.MULTI, source: BookSource.EXAM });
+    expect(byQu.get(fresh2)).toMatchObject({ wrongCount: 1, rightStreak: 0 });
+    expect(byQu.has(freshRight)).toBe(false);
+    // A wrong answer after right ones puts the streak back to 0.
+    await feed('paper-4', [[known1, false]]);
+    expect(await t.db.selectFrom('el_user_book').select(['wrongCount', 'rightStreak']).where('userId', '=', u.userId).where('quId', '=', known1).executeTakeFirst()).toEqual({ wrongCount: 2, rightStreak: 0 });
+  });
+});
+
 describe('practising', () => {
   it('next shows the wrong question without answers; check answers isRight and the analysis and counts it', async () => {
     const u = await t.newLearner();
