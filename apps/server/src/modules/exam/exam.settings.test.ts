@@ -14,6 +14,7 @@ import { PointsError } from '@kaopei/contracts/points';
 import { advanceClock } from '../../lib/time';
 import { newId } from '../../lib/ids';
 import { LEARNER, testApp, type TestApp } from '../../test/app';
+import { bumpRepos } from '../qu/qu.repository';
 import { createExam, createQu, createRepo, examBody, must, shanghaiTime, uniq, waitForJob } from '../../test/builders';
 
 const MIN = 60_000;
@@ -236,6 +237,7 @@ describe('paper methods', () => {
     const [normal, hard] = ids as [string[], string[]];
     const ch = await chapter(repoId, '第一章');
     await t.db.updateTable('el_qu').set({ chapterId: ch }).where('id', 'in', [normal[0] as string, hard[0] as string]).execute();
+    await bumpRepos(t.db, [repoId]); // written around module qu: its kept draw pool must know
     // hard 3 + any 4 = all 7, only possible if "any" avoids the hard ones.
     const ruleList = [
       { repoId, quType: 1, level: 0, quCount: 4, quScore: 1 },
@@ -349,6 +351,7 @@ describe('paper methods', () => {
       { ...base, id: stem, parentId: '', quType: 99, content: '组合题题干', sort: 0 },
       ...subs.map((id, i) => ({ ...base, id, parentId: stem, quType: i === 2 ? 4 : 1, content: `小题${i + 1}`, sort: i })),
     ]).execute();
+    await bumpRepos(t.db, [repoId]);
     await t.db.insertInto('el_qu_answer').values(subs.slice(0, 2).flatMap((quId) => [0, 1].map((k) => ({ id: newId(), quId, isRight: (k === 0 ? 1 : 0) as 0 | 1, content: `选项${k}`, analysis: '', image: '', answer: '', sort: k })))).execute();
     const id = await createExam(t, admin, examBody(repoId, { ruleList: [{ repoId, quType: 99, quCount: 1, quScore: 10 }], qualifyScore: 6 }));
     const { qus, choices } = await paperRows(must(await create(id, (await t.newLearner('mix')).token)).id);

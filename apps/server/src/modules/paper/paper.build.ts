@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ModuleContext } from '../../platform/module';
 import type { ElPaperGroupTable, ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
-import { drawRules, ruleCapacity, sample, shuffle, splitScore } from './paper.draw';
+import { drawRules, indexOf, sample, shuffle, splitScore } from './paper.draw';
 
 /** The paper part of an exam (module exam's `paperPart`): method, random rules, fixed questions, drawCount. */
 export interface PaperPart {
@@ -73,7 +73,7 @@ export class PaperBuilder {
       });
       const rules = part.ruleList.filter((_, i) => usable[i]);
       const pool = await this.qus.drawPool(db, rules.map((r) => r.repoId));
-      const { got } = ruleCapacity(rules, pool);
+      const { got } = indexOf(pool).capacity(rules);
       let k = 0;
       part.ruleList.forEach((r, i) => {
         if (!usable[i]) return;
@@ -148,10 +148,10 @@ export class PaperBuilder {
   async drawPart(part: PaperPart, flags: { shuffleQu: boolean; shuffleOption: boolean }): Promise<DrawnGroup[] | null> {
     const picked: { quId: string; quType: number; score: number }[] = [];
     if (part.paperMethod === PaperMethod.RANDOM) {
-      const pool = await this.qus.drawPool(this.db, part.ruleList.map((r) => r.repoId));
+      // Only banks open to exams lend questions (a rule on another bank then runs short).
       const banks = await this.ctx.services.repo.examBanks(this.db, part.ruleList.map((r) => r.repoId));
-      const usable = pool.filter((q) => banks.get(q.repoId)?.isExam);
-      const drawn = drawRules(part.ruleList, usable);
+      const pool = await this.qus.drawPool(this.db, part.ruleList.map((r) => r.repoId).filter((id) => banks.get(id)?.isExam));
+      const drawn = drawRules(part.ruleList, pool);
       if (!drawn) return null;
       part.ruleList.forEach((r, i) => (drawn[i] ?? []).forEach((quId) => picked.push({ quId, quType: r.quType, score: r.quScore })));
     } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawRules, ruleCapacity, sample, shuffle, splitScore, type DrawRule, type PoolQu } from './paper.draw';
+import { drawRules, indexOf, ruleCapacity, sample, shuffle, splitScore, type DrawRule, type PoolQu } from './paper.draw';
 
 describe('sample', () => {
   it('draws n distinct items of the pool', () => {
@@ -75,6 +75,26 @@ describe('drawing by rules (level × chapter, overlapping rules)', () => {
       for (const id of b) expect(['h1', 'h2', 'h3', 'h4']).toContain(id);
     }
     expect(drawRules([rule(0, 4, 'c1'), rule(2, 3)], pool)).toBeNull();
+  });
+
+  it('keeps the index of a frozen pool (QuService.drawPool) and draws from it as from any pool, in pool order', () => {
+    const frozen = Object.freeze(pool.map((x) => Object.freeze({ ...x })));
+    const index = indexOf(frozen);
+    expect(indexOf(frozen)).toBe(index);
+    expect(indexOf(pool)).not.toBe(indexOf(pool)); // a pool that may change is indexed anew
+    expect(index.ofRule(rule(2, 1, 'c1')).map((x) => x.id)).toEqual(['h1', 'h2']);
+    expect(index.ofRule(rule(2, 9, 'c1'))).toBe(index.ofRule(rule(2, 1, 'c1'))); // per rule, whatever its count
+    const rules = [rule(0, 3, 'c1'), rule(2, 3)];
+    expect(index.capacity(rules)).toBe(index.capacity([...rules]));
+    expect(index.capacity(rules).got).toEqual(ruleCapacity(rules, pool).got);
+    expect(index.inPoolOrder(new Set(['h4', 'n1', 'h1']))).toEqual(['h1', 'n1', 'h4']);
+    for (let i = 0; i < 100; i++) {
+      const [a, b] = drawRules(rules, frozen) as [string[], string[]];
+      expect(new Set([...a, ...b]).size).toBe(6);
+      // Each rule's questions come in pool order.
+      for (const list of [a, b]) expect(list).toEqual([...list].sort((x, y) => pool.findIndex((p) => p.id === x) - pool.findIndex((p) => p.id === y)));
+    }
+    expect(drawRules([rule(0, 4, 'c1'), rule(2, 3)], frozen)).toBeNull();
   });
 
   it('splits a combined score over its sub-questions, larger parts first', () => {

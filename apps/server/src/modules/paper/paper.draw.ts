@@ -105,10 +105,11 @@ export function ruleCapacity(rules: readonly DrawRule[], pool: readonly PoolQu[]
  * come in pool order (the caller shuffles when the exam says so).
  */
 export function drawRules(rules: readonly DrawRule[], pool: readonly PoolQu[], rand: RandomInt = defaultRandom): string[][] | null {
-  const { got, byCell } = ruleCapacity(rules, pool);
+  const index = indexOf(pool);
+  const { got, byCell } = index.capacity(rules);
   if (rules.some((r, i) => (got[i] ?? 0) < r.quCount)) return null;
-  const order = (ids: Set<string>) => pool.filter((q) => ids.has(q.id)).map((q) => q.id);
-  const pools = rules.map((r) => pool.filter((q) => ruleMatches(r, q)));
+  const order = (ids: Set<string>) => index.inPoolOrder(ids);
+  const pools = rules.map((r) => index.ofRule(r));
   const taken = new Set<string>();
   const out: string[][] = rules.map(() => []);
   const byPoolSize = rules.map((_, i) => i).sort((a, b) => (pools[a]?.length ?? 0) - (pools[b]?.length ?? 0));
@@ -134,6 +135,69 @@ export function drawRules(rules: readonly DrawRule[], pool: readonly PoolQu[], r
     for (const [k, n] of byCell[i] ?? []) for (const q of (shuffled.get(k) ?? []).splice(0, n)) ids.add(q.id);
     return order(ids);
   });
+}
+
+type Capacity = ReturnType<typeof ruleCapacity>;
+const ruleKey = (r: DrawRule) => `${r.repoId}\u0000${r.quType}\u0000${r.level}\u0000${r.chapterId}`;
+/** Rule lists whose capacity one index keeps (more: it starts over). */
+const CAPACITIES_MAX = 64;
+
+/**
+ * The in-memory index of one pool (issue 9 "the draw uses an in-memory index of the pool per rule"):
+ * each rule's questions, each list of rules' capacity (`ruleCapacity`) and each question's place,
+ * computed on first use. QuService.drawPool answers the same frozen array while its banks are
+ * unchanged, so the index lives as long as that array (`indexOf`: a WeakMap); a pool that is not
+ * frozen gets a new index each time (it may have been changed).
+ */
+export class PoolIndex {
+  private readonly byRule = new Map<string, readonly PoolQu[]>();
+  private readonly capacities = new Map<string, Capacity>();
+  private positions: Map<string, number> | null = null;
+
+  constructor(private readonly pool: readonly PoolQu[]) {}
+
+  /** The questions of `rule` in pool order. */
+  ofRule(rule: DrawRule): readonly PoolQu[] {
+    const key = ruleKey(rule);
+    let list = this.byRule.get(key);
+    if (!list) {
+      list = this.pool.filter((q) => ruleMatches(rule, q));
+      this.byRule.set(key, list);
+    }
+    return list;
+  }
+
+  /** `ruleCapacity(rules, pool)`, computed once per list of rules (and counts). */
+  capacity(rules: readonly DrawRule[]): Capacity {
+    const key = rules.map((r) => `${ruleKey(r)}\u0000${r.quCount}`).join('\u0001');
+    let c = this.capacities.get(key);
+    if (!c) {
+      c = ruleCapacity(rules, this.pool);
+      if (this.capacities.size >= CAPACITIES_MAX) this.capacities.clear();
+      this.capacities.set(key, c);
+    }
+    return c;
+  }
+
+  /** The ids `ids` (of this pool) in pool order. */
+  inPoolOrder(ids: ReadonlySet<string>): string[] {
+    this.positions ??= new Map(this.pool.map((q, i) => [q.id, i]));
+    const at = this.positions;
+    return [...ids].sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
+  }
+}
+
+const indexes = new WeakMap<readonly PoolQu[], PoolIndex>();
+
+/** The index of `pool`: kept with a frozen pool (QuService.drawPool), new for any other. */
+export function indexOf(pool: readonly PoolQu[]): PoolIndex {
+  if (!Object.isFrozen(pool)) return new PoolIndex(pool);
+  let index = indexes.get(pool);
+  if (!index) {
+    index = new PoolIndex(pool);
+    indexes.set(pool, index);
+  }
+  return index;
 }
 
 /** `total` split over `n` parts as evenly as whole numbers allow, larger parts first (a combined question's score over its sub-questions). */

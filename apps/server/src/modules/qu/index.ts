@@ -17,7 +17,7 @@ export default defineModule({
   name: 'qu',
   summary: '试题',
   deps: ['repo', 'sysFile'],
-  tables: ['el_qu', 'el_qu_answer'],
+  tables: ['el_qu', 'el_qu_answer', 'el_qu_repo_version'],
   dictJoins: ['el_repo', 'el_repo_chapter'],
   service: (ctx) => new QuService(ctx),
   routes: (r, qus) => {

@@ -3,6 +3,11 @@
  * The list joins el_repo and el_repo_chapter read-only for the bank and chapter titles
  * (`repoId_dictText`, `chapterId_dictText`). A combined question's sub-questions are el_qu rows with
  * `parentId` = its id; they follow their parent in moves, chapter changes and deletion.
+ *
+ * Every function that writes el_qu raises the version of the banks it touched (before and after a
+ * move) AFTER its write, with the caller's executor, so in the caller's transaction: a process that
+ * reads a bank's version and then its pool (QuService.drawPool) can never keep a pool older than
+ * the version it saw. A new writer of el_qu must do the same (`bumpRepos`, `bumpReposOfQus`).
  */
 import { sql } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
@@ -68,6 +73,47 @@ export function optionsOf(db: Executor, quIds: string[]) {
 /** Inserts questions, in chunks that stay under the drivers' bound-parameter limits. */
 export async function insertQus(db: Executor, rows: ElQuTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 100) await db.insertInto('el_qu').values(rows.slice(i, i + 100)).execute();
+  await bumpRepos(db, rows.map((r) => r.repoId));
+}
+
+/**
+ * Raises the version of the banks `repoIds` by one (a bank without a row gets version 1), in one
+ * statement, banks in id order (two transactions lock them in the same order).
+ */
+export async function bumpRepos(db: Executor, repoIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(repoIds)].filter(Boolean).sort();
+  if (!ids.length) return;
+  await db
+    .insertInto('el_qu_repo_version')
+    .values(ids.map((repoId) => ({ repoId, version: 1 })))
+    .onConflict((oc) => oc.column('repoId').doUpdateSet({ version: (eb) => eb('el_qu_repo_version.version', '+', 1) }))
+    .execute();
+}
+
+/** The banks of the questions `ids` and of their sub-questions (deleted ones too). */
+async function banksOf(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('el_qu').select('repoId').distinct().where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)])).execute();
+  return rows.map((r) => r.repoId);
+}
+
+/**
+ * Runs `write` on the questions `ids` (and their sub-questions), then raises the version of their
+ * banks as they were before (read first: a move changes them) and of `movedTo`.
+ */
+async function writeQus<T>(db: Executor, ids: readonly string[], write: () => Promise<T>, movedTo?: string): Promise<T> {
+  const before = await banksOf(db, ids);
+  const out = await write();
+  await bumpRepos(db, movedTo ? [...before, movedTo] : before);
+  return out;
+}
+
+/** The versions of the banks `repoIds` (0 for a bank none of whose questions was ever written). */
+export async function repoVersions(db: Executor, repoIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map(repoIds.map((id) => [id, 0]));
+  if (!repoIds.length) return out;
+  for (const r of await db.selectFrom('el_qu_repo_version').select(['repoId', 'version']).where('repoId', 'in', repoIds).execute()) out.set(r.repoId, Number(r.version));
+  return out;
 }
 
 /** Inserts options, in chunks. */
@@ -80,7 +126,7 @@ export type QuEdit = Partial<Pick<ElQuTable, 'repoId' | 'quType' | 'level' | 'co
 
 /** Updates a live question; `parentId` ('' top-level) guards that a sub-question is edited only through its parent. */
 export function updateQu(db: Executor, id: string, set: QuEdit, parentId = '') {
-  return db.updateTable('el_qu').set(set).where('id', '=', id).where('parentId', '=', parentId).where('deleted', '=', 0).executeTakeFirst();
+  return writeQus(db, [id], () => db.updateTable('el_qu').set(set).where('id', '=', id).where('parentId', '=', parentId).where('deleted', '=', 0).executeTakeFirst(), set.repoId);
 }
 
 /** Live sub-questions of the given combined questions, in their order. */
@@ -95,7 +141,7 @@ export function subsOf(db: Executor, parentIds: string[], withDeleted = false) {
 export function softDeleteSubsExcept(db: Executor, parentId: string, keepIds: string[], at: number) {
   let q = db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('parentId', '=', parentId).where('deleted', '=', 0);
   if (keepIds.length) q = q.where('id', 'not in', keepIds);
-  return q.execute();
+  return writeQus(db, [parentId], () => q.execute());
 }
 
 /** `{id, repoId, chapterId}` of the live top-level questions among `ids`. */
@@ -112,17 +158,19 @@ export function liveQus(db: Executor, ids: string[]) {
 
 /** Sets fields of questions and of their sub-questions (bank, chapter: they follow the parent). */
 export function updateWithSubs(db: Executor, ids: string[], set: Pick<ElQuTable, 'updateTime'> & Partial<Pick<ElQuTable, 'repoId' | 'chapterId'>>) {
-  return db
-    .updateTable('el_qu')
-    .set(set)
-    .where('deleted', '=', 0)
-    .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
-    .executeTakeFirst();
+  const write = () =>
+    db
+      .updateTable('el_qu')
+      .set(set)
+      .where('deleted', '=', 0)
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
+      .executeTakeFirst();
+  return writeQus(db, ids, write, set.repoId);
 }
 
 /** Sets the level of live top-level questions. */
 export function setLevel(db: Executor, ids: string[], level: number, at: number) {
-  return db.updateTable('el_qu').set({ level, updateTime: at }).where('id', 'in', ids).where('deleted', '=', 0).where('parentId', '=', '').executeTakeFirst();
+  return writeQus(db, ids, () => db.updateTable('el_qu').set({ level, updateTime: at }).where('id', 'in', ids).where('deleted', '=', 0).where('parentId', '=', '').executeTakeFirst());
 }
 
 /**
@@ -167,17 +215,21 @@ export function deleteOptionsExcept(db: Executor, quId: string, keepIds: string[
 
 /** Soft-deletes questions and their sub-questions. */
 export function softDeleteQus(db: Executor, ids: string[], at: number) {
-  return db
-    .updateTable('el_qu')
-    .set({ deleted: 1, updateTime: at })
-    .where('deleted', '=', 0)
-    .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
-    .execute();
+  const write = () =>
+    db
+      .updateTable('el_qu')
+      .set({ deleted: 1, updateTime: at })
+      .where('deleted', '=', 0)
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)]))
+      .execute();
+  return writeQus(db, ids, write);
 }
 
 /** Soft-deletes every question of the given banks. */
-export function softDeleteOfRepos(db: Executor, repoIds: string[], at: number) {
-  return db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('repoId', 'in', repoIds).where('deleted', '=', 0).execute();
+export async function softDeleteOfRepos(db: Executor, repoIds: string[], at: number) {
+  const out = await db.updateTable('el_qu').set({ deleted: 1, updateTime: at }).where('repoId', 'in', repoIds).where('deleted', '=', 0).execute();
+  await bumpRepos(db, repoIds);
+  return out;
 }
 
 /**

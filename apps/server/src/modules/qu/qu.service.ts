@@ -43,7 +43,15 @@ import * as repo from './qu.repository';
 import type { QuEdit, QuFilter } from './qu.repository';
 
 
+/** A question of a draw pool (QuService.drawPool). */
+export type PoolRow = Awaited<ReturnType<typeof repo.drawPoolOf>>[number];
+
+/** Sets of banks whose draw pools a process keeps (least recently used dropped first). */
+const POOL_CACHE_MAX = 256;
+
 export class QuService {
+  /** Draw pools by sorted bank ids: the banks' versions they were read at, and the frozen rows. */
+  private readonly pools = new Map<string, { stamp: string; pool: readonly PoolRow[] }>();
   /** The spreadsheet import (background job). */
   readonly importer: QuImporter;
 
@@ -181,11 +189,31 @@ export class QuService {
   }
 
   /**
-   * `[{id, repoId, quType, level, chapterId}]` of the live top-level questions of the given banks:
-   * the pools of exam rules by type × level × chapter (module exam / paper drawing).
+   * `[{id, repoId, quType, level, chapterId}]` of the live top-level questions of the given banks
+   * in stored order: the pools of exam rules by type × level × chapter (module exam / paper
+   * drawing, training, battles). Kept in memory per set of banks and answered from there while the
+   * banks' versions (one small read) are those it was read at (qu.repository: every write raises
+   * them in its transaction): the same frozen array each time, so callers may index it once
+   * (paper.draw.ts PoolIndex) and must not change it. At most POOL_CACHE_MAX sets are kept.
    */
-  drawPool(db: Executor, repoIds: string[]) {
-    return repo.drawPoolOf(db, [...new Set(repoIds)]);
+  async drawPool(db: Executor, repoIds: readonly string[]): Promise<readonly PoolRow[]> {
+    const ids = [...new Set(repoIds)].sort();
+    if (!ids.length) return [];
+    const key = ids.join(',');
+    // The versions first, then the pool: a pool read after them is at least as new as they say.
+    const versions = await repo.repoVersions(db, ids);
+    const stamp = ids.map((id) => versions.get(id) ?? 0).join(',');
+    const hit = this.pools.get(key);
+    if (hit?.stamp === stamp) {
+      this.pools.delete(key);
+      this.pools.set(key, hit);
+      return hit.pool;
+    }
+    const pool = Object.freeze((await repo.drawPoolOf(db, ids)).map((q) => Object.freeze(q)));
+    this.pools.delete(key);
+    this.pools.set(key, { stamp, pool });
+    if (this.pools.size > POOL_CACHE_MAX) this.pools.delete(this.pools.keys().next().value as string);
+    return pool;
   }
 
   /** The live sub-questions (el_qu rows) of the given combined questions, in their order. */

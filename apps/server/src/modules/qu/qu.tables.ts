@@ -42,9 +42,16 @@ export interface ElQuAnswerTable {
   sort: number;
 }
 
+/** A bank's question version: raised with every write to its questions (migration 202702080000). */
+export interface ElQuRepoVersionTable {
+  repoId: string;
+  version: number;
+}
+
 declare module '../../db/schema' {
   interface DB {
     el_qu: ElQuTable;
     el_qu_answer: ElQuAnswerTable;
+    el_qu_repo_version: ElQuRepoVersionTable;
   }
 }

@@ -20,7 +20,7 @@ export interface DrawContext {
   repoId: string;
   quType: number;
   chapterId: string;
-  pool: PoolQu[];
+  pool: readonly PoolQu[];
   chapterOrder: string[];
   /** The learner's wrong-book questions (any list), most often wrong first (module book). */
   wrongQuIds: () => Promise<string[]>;
