@@ -121,36 +121,6 @@ describe('group commit', () => {
     await db.destroy();
   });
 
-  it('runs at most maxInFlight batches: work arriving meanwhile waits and goes in ONE next batch, each answered after its commit', async () => {
-    const db = await open();
-    const gc = new GroupCommit(db as unknown as Db, { delayMs: 1, maxBatch: 64, maxInFlight: 1 });
-    const t = (trx: unknown) => trx as typeof db;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = gc.run(async (trx) => {
-      await t(trx).insertInto('p').values({ id: 0, n: 0 }).execute();
-      await held; // the first batch stays open
-    });
-    await new Promise((r) => setTimeout(r, 20));
-    // Ten pieces arrive over ~30 ms, several delayMs apart: without the limit they would form several batches.
-    const later: Promise<unknown>[] = [];
-    for (let i = 1; i <= 10; i++) {
-      later.push(gc.run(async (trx) => t(trx).insertInto('p').values({ id: i, n: i }).execute()));
-      await new Promise((r) => setTimeout(r, 3));
-    }
-    let answered = 0;
-    for (const p of later) void p.then(() => answered++);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(answered).toBe(0);
-    expect(gc.stats).toEqual({ batches: 0, pieces: 0 });
-    release();
-    await first;
-    await Promise.all(later);
-    expect(gc.stats).toEqual({ batches: 2, pieces: 11 });
-    expect((await db.selectFrom('p').select('id').execute()).length).toBe(11);
-    await db.destroy();
-  });
-
   it('with delayMs 0 runs each piece in its own transaction', async () => {
     const db = await open();
     const gc = new GroupCommit(db as unknown as Db, { delayMs: 0, maxBatch: 64 });

@@ -20,10 +20,6 @@
  * - A batch starts `delayMs` after its first piece of work arrived, or at once when `maxBatch`
  *   pieces wait; after `yieldAfterMs` of work inside a batch it lets the event loop run
  *   (setImmediate) before the next piece, so a large batch does not freeze other requests.
- * - At most `maxInFlight` batches run at once: while they do, arriving work waits and the next
- *   batch takes all of it (up to `maxBatch`) as soon as one ends. Under load batches grow by
- *   themselves (fewer BEGIN/COMMITs and fsyncs, fewer connections held) instead of queueing as many
- *   small transactions for the pool's connections; when quiet each piece still waits only `delayMs`.
  * - `delayMs` 0 turns batching off: each piece of work is its own transaction.
  * - Rows that many pieces write to one table and nobody reads back in the batch (the outbox of
  *   platform/events.ts) can be left to the batch: `batchTailOf(trx)?.defer(…)`; the batch writes
@@ -56,8 +52,6 @@ export interface GroupCommitOptions {
    * server in one round trip. Not for SQLite (better-sqlite3 prepares one statement at a time).
    */
   multiStatement?: boolean;
-  /** Batches running at once (default: no limit); SQLite runs one transaction at a time anyway. */
-  maxInFlight?: number;
 }
 
 /** The batch's statements, compiled once (no query building per piece of work). */
@@ -114,8 +108,6 @@ export function batchTailOf(trx: object): BatchTail | undefined {
 export class GroupCommit {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
-  /** Batches running now. */
-  private inFlight = 0;
   /** Batches committed and pieces of work run (tests, benchmarks). */
   readonly stats = { batches: 0, pieces: 0 };
 
@@ -134,20 +126,12 @@ export class GroupCommit {
     });
   }
 
-  /** Starts a batch of the waiting work, unless maxInFlight batches run (the first to end starts it). */
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.inFlight >= (this.opts.maxInFlight ?? Infinity)) return;
     const batch = this.queue.splice(0, this.opts.maxBatch);
     if (this.queue.length) this.timer = setTimeout(() => this.flush(), this.opts.delayMs);
-    if (!batch.length) return;
-    this.inFlight++;
-    void this.commit(batch).finally(() => {
-      this.inFlight--;
-      // Work that waited for this batch to end goes now.
-      if (this.queue.length) this.flush();
-    });
+    if (batch.length) void this.commit(batch);
   }
 
   private async commit(batch: Pending[]): Promise<void> {

@@ -69,9 +69,7 @@ export class PaperService {
     this.stats = new PaperStats(ctx.db);
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
-    // Batches at once: SQLite runs one transaction at a time; PostgreSQL half the pool (the rest serves reads).
-    const pg = ctx.config.dialect === 'postgres';
-    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: ctx.config.groupCommitMax, multiStatement: pg, maxInFlight: pg ? Math.max(1, Math.floor(ctx.config.dbPoolMax / 2)) : 1 });
+    this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: ctx.config.groupCommitMax, multiStatement: ctx.config.dialect === 'postgres' });
   }
 
   private get db() {
