@@ -26,3 +26,13 @@ export const badParams = (msg?: string) => new AppError(CommonError.BAD_PARAMS, 
 export function isUniqueViolation(e: unknown): boolean {
   return /UNIQUE constraint|duplicate key/i.test(e instanceof Error ? e.message : String(e));
 }
+
+/**
+ * Whether `e` is PostgreSQL's answer to two transactions in each other's way — deadlock_detected
+ * (40P01) or serialization_failure (40001): the victim's transaction is undone and running it again
+ * is the documented remedy (lib/group-commit.ts does so).
+ */
+export function isTransientConflict(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}

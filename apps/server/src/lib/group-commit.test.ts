@@ -10,7 +10,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { HotSqliteDialect } from '../db/sqlite-driver';
-import { batchTailOf, GroupCommit } from './group-commit';
+import { batchTailOf, GroupCommit, MAX_TRIES } from './group-commit';
 
 async function open() {
   const db = new Kysely<{ p: { id: number; n: number }; c: { id: number; pid: number } }>({ dialect: new HotSqliteDialect(new SQLite(':memory:')) });
@@ -118,6 +118,31 @@ describe('group commit', () => {
     expect((await db.selectFrom('c').select('id').where('id', '>=', 500).orderBy('id').execute()).map((r) => r.id)).toEqual([500, 700]);
     // Outside a batch there is no tail.
     expect(batchTailOf(db)).toBeUndefined();
+    await db.destroy();
+  });
+
+  it('runs a piece again that PostgreSQL undid for a deadlock (40P01), up to MAX_TRIES, with or without savepoint', async () => {
+    const db = await open();
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 2, maxBatch: 64 });
+    const t = (trx: unknown) => trx as typeof db;
+    const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const tries = new Map<number, number>();
+    /** Inserts row `id`, failing with a deadlock the first `fails` runs. */
+    const put = (id: number, fails: number, savepoint: boolean) =>
+      gc.run(async (trx) => {
+        await t(trx).insertInto('p').values({ id, n: id }).execute();
+        const n = (tries.get(id) ?? 0) + 1;
+        tries.set(id, n);
+        if (n <= fails) throw deadlock();
+        return n;
+      }, { savepoint });
+    const outcomes = await Promise.allSettled([put(1, 0, true), put(2, 1, true), put(3, 2, false), put(4, MAX_TRIES, true), put(5, 0, false)]);
+    // Piece 1 ran twice: piece 3 (no savepoint) undid its whole first batch, which ran again.
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as { code: string }).code))).toEqual([2, 2, 3, '40P01', 1]);
+    expect(tries.get(4)).toBe(MAX_TRIES);
+    expect((await db.selectFrom('p').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 2, 3, 5]);
+    // Any other error still fails its caller at once.
+    await expect(gc.run(async () => Promise.reject(Object.assign(new Error('no'), { code: '23505' })))).rejects.toThrow('no');
     await db.destroy();
   });
 

@@ -17,6 +17,10 @@
  *   piece of the batch runs again, each in its own savepoint, at the head of the next batch (nothing
  *   of the rolled-back batch was acknowledged, and work only writes through `trx`).
  * - When the COMMIT itself fails, every caller of the batch gets that error (nothing of it was kept).
+ * - A piece that fails because PostgreSQL undid it for a deadlock or a serialization failure
+ *   (isTransientConflict: two batches locking the same rows in opposite orders, e.g. a hand-in sent
+ *   twice) runs again at the head of the next batch instead of failing its caller, up to
+ *   MAX_TRIES times in all.
  * - A batch starts `delayMs` after its first piece of work arrived, or at once when `maxBatch`
  *   pieces wait; after `yieldAfterMs` of work inside a batch it lets the event loop run
  *   (setImmediate) before the next piece, so a large batch does not freeze other requests.
@@ -29,12 +33,18 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { Db, Trx } from '../db';
+import { isTransientConflict } from './errors';
 import { groupBy } from './group';
+
+/** Runs of one piece of work at most, when PostgreSQL keeps undoing it for a deadlock. */
+export const MAX_TRIES = 3;
 
 interface Pending {
   work: (trx: Trx) => Promise<unknown>;
   /** Runs without a savepoint of its own (run's `savepoint: false`). */
   bare: boolean;
+  /** Runs so far that a deadlock or serialization failure undid. */
+  conflicts: number;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -120,7 +130,7 @@ export class GroupCommit {
   run<T>(work: (trx: Trx) => Promise<T>, opts: { savepoint?: boolean } = {}): Promise<T> {
     if (this.opts.delayMs <= 0) return this.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, bare: opts.savepoint === false, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ work, bare: opts.savepoint === false, conflicts: 0, resolve: resolve as (v: unknown) => void, reject });
       if (this.queue.length >= this.opts.maxBatch) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), this.opts.delayMs);
     });
@@ -139,6 +149,8 @@ export class GroupCommit {
     const yieldAfter = this.opts.yieldAfterMs ?? 5;
     /** A piece without savepoint that threw: the batch is rolled back (`run`'s `savepoint: false`). */
     let bareFailure: { piece: Pending; error: unknown } | undefined;
+    /** Pieces rolled back to their savepoint for a deadlock: they run again in the next batch. */
+    const again: Pending[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
         const tail = new BatchTail();
@@ -172,6 +184,7 @@ export class GroupCommit {
           } catch (error) {
             await trx.executeQuery(ROLLBACK_TO);
             tail.drop(i);
+            if (this.retries(p, error)) again.push(p);
             outcomes.push({ ok: false, error });
           }
         }
@@ -181,9 +194,11 @@ export class GroupCommit {
     } catch (error) {
       if (bareFailure) {
         const failed = bareFailure.piece;
-        failed.reject(bareFailure.error);
-        // The others were not acknowledged: they run again first, each in its own savepoint.
-        this.queue.unshift(...batch.filter((p) => p !== failed).map((p) => ({ ...p, bare: false })));
+        const retry = this.retries(failed, bareFailure.error);
+        if (!retry) failed.reject(bareFailure.error);
+        // The others were not acknowledged: they run again first, each in its own savepoint (and the
+        // failed piece too after a deadlock).
+        this.queue.unshift(...batch.filter((p) => retry || p !== failed).map((p) => ({ ...p, bare: false })));
         this.flush();
         return;
       }
@@ -195,7 +210,18 @@ export class GroupCommit {
     batch.forEach((p, i) => {
       const o = outcomes[i]!;
       if (o.ok) p.resolve(o.value);
-      else p.reject(o.error);
+      else if (!again.includes(p)) p.reject(o.error);
     });
+    if (again.length) {
+      this.queue.unshift(...again);
+      this.flush();
+    }
+  }
+
+  /** Whether `p`, undone by `error`, runs again (a deadlock or serialization failure, tries left); counts the try. */
+  private retries(p: Pending, error: unknown): boolean {
+    if (!isTransientConflict(error) || p.conflicts + 1 >= MAX_TRIES) return false;
+    p.conflicts++;
+    return true;
   }
 }

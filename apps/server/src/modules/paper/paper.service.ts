@@ -23,6 +23,7 @@ import type { ModuleContext } from '../../platform/module';
 import { GroupCommit } from '../../lib/group-commit';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { SingleFlight } from '../../lib/single-flight';
 import { now } from '../../lib/time';
 import type { ElPaperQuTable, ElPaperTable } from './paper.tables';
 import { gradePaper, type PaperSnapshot, isChoiceType, leftItemsOf, parseBlanks, parsePairs, rightItemsOf } from './paper.answer';
@@ -61,6 +62,8 @@ export class PaperService {
 
   /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
   readonly writes: GroupCommit;
+  /** Hand-ins running in this process, by paper id (handInTo). */
+  private readonly handing = new SingleFlight<string, number | null>();
   /** Each open paper's questions, for fill-answer's checks (paper.cache.ts). */
   private readonly paperQus = new PaperQuCache();
 
@@ -282,7 +285,12 @@ export class PaperService {
    * this process: the close (returning the row), its answers (gradingRowsOf), the grades and score
    * (one), the event; elsewhere drawn: its questions and its choices instead of the answers.
    */
-  private async handInTo(paperId: string): Promise<number | null> {
+  private handInTo(paperId: string): Promise<number | null> {
+    // Sent twice at once (a double click, a retry): the second waits for the first, did nothing itself.
+    return this.handing.run(paperId, () => this.handInOnce(paperId), () => null);
+  }
+
+  private async handInOnce(paperId: string): Promise<number | null> {
     const state = await this.writes.run(async (trx) => {
       const at = now();
       const paper = await repo.closeOpenPaper(trx, paperId, PaperState.FINISHED, at);

@@ -84,5 +84,20 @@ describe('QuService.drawPool kept in memory', () => {
     ).rejects.toThrow('rolled back');
     expect(await pool(a)).toBe(empty);
     expect(before).not.toBe(empty);
+
+    // Read inside a transaction that wrote (and then rolled back): nothing of it is kept.
+    const q2 = await createQu(t, admin, a, QuType.SINGLE);
+    const kept = await pool(a);
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await repo.softDeleteQus(trx, [q2], Date.now());
+        expect(await t.services.qu.drawPool(trx, [a])).toEqual([]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // Another process's write raises the version to what the rolled-back one had raised it to.
+    await repo.bumpRepos(t.db, [a]);
+    expect(await ids(a)).toEqual([q2]);
+    expect(kept.map((q) => q.id)).toEqual([q2]);
   });
 });

@@ -194,11 +194,14 @@ export class QuService {
    * drawing, training, battles). Kept in memory per set of banks and answered from there while the
    * banks' versions (one small read) are those it was read at (qu.repository: every write raises
    * them in its transaction): the same frozen array each time, so callers may index it once
-   * (paper.draw.ts PoolIndex) and must not change it. At most POOL_CACHE_MAX sets are kept.
+   * (paper.draw.ts PoolIndex) and must not change it. At most POOL_CACHE_MAX sets are kept; a
+   * pool read in a transaction is not kept.
    */
   async drawPool(db: Executor, repoIds: readonly string[]): Promise<readonly PoolRow[]> {
     const ids = [...new Set(repoIds)].sort();
     if (!ids.length) return [];
+    // In a transaction the pool may hold its own uncommitted writes: read it, keep nothing.
+    if (db.isTransaction) return repo.drawPoolOf(db, ids);
     const key = ids.join(',');
     // The versions first, then the pool: a pool read after them is at least as new as they say.
     const versions = await repo.repoVersions(db, ids);
