@@ -146,6 +146,35 @@ describe('group commit', () => {
     await db.destroy();
   });
 
+  it('a batch takes its pieces once it has a connection: work arriving while the only one is busy goes in ONE next batch', async () => {
+    const db = await open(); // one SQLite connection: a second batch waits for it
+    const gc = new GroupCommit(db as unknown as Db, { delayMs: 1, maxBatch: 64 });
+    const t = (trx: unknown) => trx as typeof db;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = gc.run(async (trx) => {
+      await t(trx).insertInto('p').values({ id: 0, n: 0 }).execute();
+      await held; // the first batch keeps the connection
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // Ten pieces over ~30 ms, several delayMs apart: taken at flush time they would form several batches.
+    const later: Promise<unknown>[] = [];
+    for (let i = 1; i <= 10; i++) {
+      later.push(gc.run(async (trx) => t(trx).insertInto('p').values({ id: i, n: i }).execute()));
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    let answered = 0;
+    for (const p of later) void p.then(() => answered++);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(0);
+    release();
+    await first;
+    await Promise.all(later);
+    expect(gc.stats).toEqual({ batches: 2, pieces: 11 });
+    expect((await db.selectFrom('p').select('id').execute()).length).toBe(11);
+    await db.destroy();
+  });
+
   it('with delayMs 0 runs each piece in its own transaction', async () => {
     const db = await open();
     const gc = new GroupCommit(db as unknown as Db, { delayMs: 0, maxBatch: 64 });

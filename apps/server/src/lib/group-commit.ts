@@ -24,6 +24,9 @@
  * - A batch starts `delayMs` after its first piece of work arrived, or at once when `maxBatch`
  *   pieces wait; after `yieldAfterMs` of work inside a batch it lets the event loop run
  *   (setImmediate) before the next piece, so a large batch does not freeze other requests.
+ * - A batch takes its pieces when it has a connection, not before: while one batch waits for the
+ *   pool, work arriving meanwhile joins it (up to `maxBatch`). Under load batches grow by themselves
+ *   (one BEGIN/COMMIT for more pieces) while every free connection still runs one.
  * - `delayMs` 0 turns batching off: each piece of work is its own transaction.
  * - Rows that many pieces write to one table and nobody reads back in the batch (the outbox of
  *   platform/events.ts) can be left to the batch: `batchTailOf(trx)?.defer(…)`; the batch writes
@@ -118,6 +121,8 @@ export function batchTailOf(trx: object): BatchTail | undefined {
 export class GroupCommit {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** A batch is waiting for a database connection: it takes all work queued when it gets one. */
+  private waiting = false;
   /** Batches committed and pieces of work run (tests, benchmarks). */
   readonly stats = { batches: 0, pieces: 0 };
 
@@ -139,12 +144,25 @@ export class GroupCommit {
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.queue.splice(0, this.opts.maxBatch);
-    if (this.queue.length) this.timer = setTimeout(() => this.flush(), this.opts.delayMs);
-    if (batch.length) void this.commit(batch);
+    if (!this.queue.length || this.waiting) return;
+    this.waiting = true;
+    this.db
+      .connection()
+      .execute(async (conn) => {
+        this.waiting = false;
+        const batch = this.queue.splice(0, this.opts.maxBatch);
+        if (this.queue.length) this.flush();
+        if (batch.length) await this.commit(conn as Db, batch);
+      })
+      .catch((error: unknown) => {
+        // No connection: nothing ran; every waiting piece gets the error.
+        if (!this.waiting) return;
+        this.waiting = false;
+        for (const p of this.queue.splice(0)) p.reject(error);
+      });
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commit(db: Db, batch: Pending[]): Promise<void> {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     const yieldAfter = this.opts.yieldAfterMs ?? 5;
     /** A piece without savepoint that threw: the batch is rolled back (`run`'s `savepoint: false`). */
@@ -152,7 +170,7 @@ export class GroupCommit {
     /** Pieces rolled back to their savepoint for a deadlock: they run again in the next batch. */
     const again: Pending[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const tail = new BatchTail();
         tails.set(trx, tail);
         let since = performance.now();
