@@ -7,7 +7,8 @@
  * Every function that writes el_qu raises the version of the banks it touched (before and after a
  * move) AFTER its write, with the caller's executor, so in the caller's transaction: a process that
  * reads a bank's version and then its pool (QuService.drawPool) can never keep a pool older than
- * the version it saw. A new writer of el_qu must do the same (`bumpRepos`, `bumpReposOfQus`).
+ * the version it saw. A new writer of el_qu must do the same (`bumpRepos`, or `writeQus` for a write
+ * by question ids).
  */
 import { sql } from 'kysely';
 import type { SortOrder } from '@kaopei/contracts';
@@ -90,19 +91,13 @@ export async function bumpRepos(db: Executor, repoIds: readonly string[]): Promi
     .execute();
 }
 
-/** The banks of the questions `ids` and of their sub-questions (deleted ones too). */
-async function banksOf(db: Executor, ids: readonly string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const rows = await db.selectFrom('el_qu').select('repoId').distinct().where((eb) => eb.or([eb('id', 'in', ids), eb('parentId', 'in', ids)])).execute();
-  return rows.map((r) => r.repoId);
-}
-
 /**
- * Runs `write` on the questions `ids` (and their sub-questions), then raises the version of their
- * banks as they were before (read first: a move changes them) and of `movedTo`.
+ * Runs `write` on the questions `ids` (and their sub-questions, which share their parent's bank),
+ * then raises the version of their banks as they were before (read first: a move changes them) and
+ * of `movedTo`.
  */
-async function writeQus<T>(db: Executor, ids: readonly string[], write: () => Promise<T>, movedTo?: string): Promise<T> {
-  const before = await banksOf(db, ids);
+async function writeQus<T>(db: Executor, ids: string[], write: () => Promise<T>, movedTo?: string): Promise<T> {
+  const before = await repoIdsOfQus(db, ids);
   const out = await write();
   await bumpRepos(db, movedTo ? [...before, movedTo] : before);
   return out;
