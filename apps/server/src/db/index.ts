@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { prepareReused, StatementNames } from './pg-prepared';
 import { HotSqliteDialect } from './sqlite-driver';
 import type { DB } from './schema';
 
@@ -48,7 +49,12 @@ export function createDb(opts: DbOptions): Db {
     // A connection killed while checked out (between a transaction's statements, or just before a
     // query) emits 'error' on its client, which the pool does not listen to then: without this the
     // process would die of an uncaught exception; the query in flight fails on its own.
-    pool.on('connect', (client) => client.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`)));
+    // Statements reused by text are prepared once per connection (pg-prepared.ts).
+    const names = new StatementNames();
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+      prepareReused(client, names);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     raw.set(db, { dialect: 'postgres', client: pool });
     return db;
