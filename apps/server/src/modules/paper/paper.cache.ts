@@ -6,7 +6,7 @@
  * fields (id, quId, parentId, quType, score: hand-in then reads only the answers, `gradingRows`).
  * All of it is fixed when the paper is drawn and never changes afterwards, so an entry is
  * right on every server process and needs no invalidation; whether the paper is still open is NOT
- * cached (fill-answer's write checks it in the database, paper.repository.ts `fillOpen`).
+ * cached (fill-answer's write checks it in the database, paper.repository.ts `fillOpenAll`).
  *
  * Entries are primed by create-paper after its commit, loaded (three reads, concurrent callers share
  * one load) on the first fill-answer of a paper drawn elsewhere or before a restart, dropped at

@@ -34,7 +34,7 @@ export async function checkAnswer(db: Executor, qus: Pick<QuService, 'load'>, pq
 /**
  * fill-answer's check (SPEC §7): the caller's paper `req.paperId` from `cache`, its question
  * `req.quId` (10010003 '试题不存在！' when not in the paper) and the answer (checkAnswer). Answers the
- * write to make (repository `fillOpen`), or undefined when the paper is not the caller's or does not
+ * write to make (repository `fillOpenAll`), or undefined when the paper is not the caller's or does not
  * exist (the caller answers as for a missing paper). Nothing is written here.
  */
 export async function checkFill(db: Executor, qus: Pick<QuService, 'load'>, cache: PaperQuCache, userId: string, req: FillAnswerReq): Promise<OpenFill | undefined> {

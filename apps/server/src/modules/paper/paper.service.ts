@@ -21,6 +21,7 @@ import { PaperCaptureError } from '@kaopei/contracts/paper-capture';
 import type { Executor } from '../../db';
 import type { ModuleContext } from '../../platform/module';
 import { GroupCommit } from '../../lib/group-commit';
+import { MergedWrites } from '../../lib/merged-writes';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { SingleFlight } from '../../lib/single-flight';
@@ -60,8 +61,9 @@ export class PaperService {
   /** Results, lists, question detail and the wrong book's feed and practice: paper.review.ts. */
   readonly review: PaperReview;
 
-  /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts). */
+  /** Fill-answer and hand-in writes, batched into one transaction per GROUP_COMMIT_MS (lib/group-commit.ts); fill-answer's merged into one piece per batch (lib/merged-writes.ts). */
   readonly writes: GroupCommit;
+  private readonly fills: MergedWrites<repo.TimedFill, boolean>;
   /** Hand-ins running in this process, by paper id (handInTo). */
   private readonly handing = new SingleFlight<string, number | null>();
   /** Each open paper's questions, for fill-answer's checks (paper.cache.ts). */
@@ -73,6 +75,7 @@ export class PaperService {
     this.building = new PaperBuilder(ctx);
     this.review = new PaperReview(ctx, this);
     this.writes = new GroupCommit(ctx.db, { delayMs: ctx.config.groupCommitMs, maxBatch: ctx.config.groupCommitMax, multiStatement: ctx.config.dialect === 'postgres' });
+    this.fills = new MergedWrites(this.writes, (trx, fills) => repo.fillOpenAll(trx, ctx.config.dialect, fills, DEADLINE_GRACE_MS));
   }
 
   private get db() {
@@ -238,8 +241,7 @@ export class PaperService {
       if (paper.state === PaperState.IN_EXAM && paper.limitTime > at - DEADLINE_GRACE_MS) throw refusal;
       return this.refuseClosed(paper);
     });
-    // Acknowledged after its group-commit batch committed; no savepoint (it seldom fails; then the batch reruns).
-    const open = fill && (await this.writes.run((trx) => repo.fillOpen(trx, this.ctx.config.dialect, fill, at, DEADLINE_GRACE_MS), { savepoint: false }));
+    const open = fill && (await this.fills.run({ ...fill, at }));
     if (open) return { quId: req.quId, answered: fill.answered };
     return this.refuseClosed(await this.own(userId, req.paperId));
   }
