@@ -1,7 +1,8 @@
 /**
  * fill-answer's writes (SQL of module paper, split out of paper.repository.ts, which re-exports it):
  * the open paper's row lock, the choice marks and the answer of one question, and `fillOpenAll`, the
- * write of a batch of checked answers (lib/merged-writes.ts) in one statement on PostgreSQL.
+ * write of a batch of checked answers (lib/merged-writes.ts): on PostgreSQL one statement for all from
+ * MERGE_FROM answers, one statement per answer below.
  */
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db';
