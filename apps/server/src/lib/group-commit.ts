@@ -146,17 +146,20 @@ export class GroupCommit {
     this.timer = null;
     if (!this.queue.length || this.waiting) return;
     this.waiting = true;
+    /** The pieces this batch took, once it has a connection. */
+    let batch: Pending[] | undefined;
     this.db
       .connection()
       .execute(async (conn) => {
         this.waiting = false;
-        const batch = this.queue.splice(0, this.opts.maxBatch);
+        batch = this.queue.splice(0, this.opts.maxBatch);
         if (this.queue.length) this.flush();
         if (batch.length) await this.commit(conn as Db, batch);
       })
       .catch((error: unknown) => {
-        // No connection: nothing ran; every waiting piece gets the error.
-        if (!this.waiting) return;
+        // After the connection was taken (the batch or releasing its connection threw): the batch's
+        // pieces not yet settled get the error. Before it: nothing ran; every waiting piece gets it.
+        if (batch) return batch.forEach((p) => p.reject(error));
         this.waiting = false;
         for (const p of this.queue.splice(0)) p.reject(error);
       });

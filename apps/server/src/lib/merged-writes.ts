@@ -34,18 +34,17 @@ export class MergedWrites<I, R> {
 
   /** Writes `item` with the next piece of its kind; its result once that piece's batch committed. */
   run(item: I): Promise<R> {
-    let piece = this.open;
-    if (!piece || piece.items.length >= this.maxItems) {
-      const items = [item];
-      const started: Piece<I, R> = { items, results: Promise.resolve([]) };
-      this.open = started;
-      started.results = this.writes.run((trx) => {
-        if (this.open === started) this.open = null; // later items start the next piece
+    if (!this.open || this.open.items.length >= this.maxItems) {
+      // The piece's work runs later (group commit calls it once the batch has a connection).
+      const items: I[] = [];
+      const results = this.writes.run((trx) => {
+        if (this.open?.items === items) this.open = null; // later items start the next piece
         return this.writeAll(trx, items);
       }, { savepoint: false });
-      piece = started;
-    } else piece.items.push(item);
-    const at = piece.items.length - 1;
+      this.open = { items, results };
+    }
+    const piece = this.open;
+    const at = piece.items.push(item) - 1;
     return piece.results.then((results) => results[at]!);
   }
 }

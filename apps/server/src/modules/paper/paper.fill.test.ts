@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { testApp, type TestApp } from '../../test/app';
-import type { ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
+import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
 import * as repo from './paper.repository';
+import { paperRow } from './paper.test-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,10 +26,7 @@ const T = 1_800_000_000_000;
 
 /** A paper of one choice question (options a, b) and one short-answer question, deadline `limitTime`. */
 async function paper(limitTime: number, state = 0) {
-  const row: ElPaperTable = {
-    id: newId(), userId: newId(), examId: newId(), title: 'fill', totalTime: 60, totalScore: 20, qualifyScore: 10, userScore: 0, state, passed: 0,
-    createTime: limitTime - 3600_000, limitTime, handTime: null, offline: 0, deptCode: 'A01', updateTime: 0, leaveTimes: 0, leaveTime: 0,
-  };
+  const row = paperRow(limitTime, { state });
   const qu = (quType: number, sort: number): ElPaperQuTable => ({
     id: newId(), paperId: row.id, groupId: '', quId: newId(), parentId: '', quType, sort, score: 10, answered: 0, mark: 0, isRight: 0, actualScore: 0, answer: '',
   });

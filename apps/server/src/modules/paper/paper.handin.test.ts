@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { testApp, type TestApp } from '../../test/app';
 import { gradingRows, PaperQuCache } from './paper.cache';
-import type { ElPaperQuAnswerTable, ElPaperQuTable, ElPaperTable } from './paper.tables';
+import type { ElPaperQuAnswerTable, ElPaperQuTable } from './paper.tables';
 import * as repo from './paper.repository';
+import { paperRow } from './paper.test-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,13 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function paperRow(limitTime: number): ElPaperTable {
-  return {
-    id: newId(), userId: newId(), examId: newId(), title: 'hand-in', totalTime: 60, totalScore: 100, qualifyScore: 60, userScore: 0, state: 0, passed: 0,
-    createTime: limitTime - 3600_000, limitTime, handTime: null, offline: 0, deptCode: 'A01', updateTime: 0, leaveTimes: 0, leaveTime: 0,
-  };
-}
 
 describe('closeOpenPaper', () => {
   it('closes an open paper once, answering its row as closed; the hand-in time is never after the deadline', async () => {
